@@ -1,0 +1,145 @@
+import {themes as prismThemes} from 'prism-react-renderer';
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import recentPosts, {type PluginOptions as RecentPostsOptions} from './src/plugins/recent-posts';
+
+// Runs in Node.js at build time: no browser APIs here.
+
+const SITE_TITLE = '栈底笔记';
+const SITE_TAGLINE = '把协议、存储和网络的底层细节讲清楚';
+const GITHUB_URL = 'https://github.com/linshen-dev/linshen-dev.github.io';
+/** The spec fixes the copyright year; it must not follow the build date. */
+const COPYRIGHT_YEAR = 2025;
+/** Blog list page size (spec §9). */
+const BLOG_POSTS_PER_PAGE = 10;
+
+const config: Config = {
+  title: SITE_TITLE,
+  tagline: SITE_TAGLINE,
+  favicon: 'img/favicon.svg',
+
+  url: 'https://linshen-dev.github.io',
+  baseUrl: '/',
+  // Every route of the spec is written without a trailing slash.
+  trailingSlash: false,
+  organizationName: 'linshen-dev',
+  projectName: 'linshen-dev.github.io',
+
+  // The build is the first test: nothing broken gets through.
+  onBrokenLinks: 'throw',
+  onBrokenMarkdownLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'throw',
+
+  i18n: {
+    defaultLocale: 'zh-Hans',
+    locales: ['zh-Hans'],
+  },
+
+  markdown: {
+    format: 'mdx',
+  },
+
+  future: {
+    experimental_faster: true,
+    experimental_router: 'browser',
+  },
+
+  plugins: [[recentPosts, {recentCount: 6} satisfies RecentPostsOptions]],
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          sidebarPath: './sidebars.ts',
+          breadcrumbs: true,
+        },
+        blog: {
+          blogTitle: '博客',
+          blogDescription:
+            '林深的技术博客：MCP 协议与服务器注册中心、iSCSI 存储、OpenWrt 无线中继。',
+          blogSidebarTitle: '全部博文',
+          blogSidebarCount: 'ALL',
+          postsPerPage: BLOG_POSTS_PER_PAGE,
+          showReadingTime: true,
+          // No tags on this site: any tag in front matter fails the build.
+          tags: false,
+          onInlineTags: 'throw',
+          onInlineAuthors: 'throw',
+          onUntruncatedBlogPosts: 'throw',
+          feedOptions: {
+            type: 'all',
+            title: `${SITE_TITLE}`,
+            description: `${SITE_TITLE}：${SITE_TAGLINE}`,
+            copyright: `Copyright © ${COPYRIGHT_YEAR} 林深`,
+            language: 'zh-Hans',
+          },
+        },
+        theme: {
+          customCss: './src/css/custom.css',
+        },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  themeConfig: {
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: false,
+    },
+    announcementBar: {
+      id: 'registry-series-2025-09',
+      content:
+        'MCP Registry 系列八篇已全部发布，<a href="/blog/2025/09/15/introducing-the-registry">从预览版介绍开始读</a>。',
+      isCloseable: true,
+    },
+    docs: {
+      versionPersistence: 'localStorage',
+    },
+    blog: {
+      sidebar: {
+        groupByYear: true,
+      },
+    },
+    tableOfContents: {
+      minHeadingLevel: 2,
+      maxHeadingLevel: 3,
+    },
+    navbar: {
+      title: SITE_TITLE,
+      hideOnScroll: false,
+      logo: {
+        alt: `${SITE_TITLE}标志`,
+        src: 'img/logo.svg',
+        width: 32,
+        height: 32,
+      },
+      items: [
+        {to: '/blog', label: 'Blog', position: 'left'},
+        {href: GITHUB_URL, label: 'GitHub', position: 'right'},
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'More',
+          items: [
+            {label: 'Blog', to: '/blog'},
+            {label: 'GitHub', href: GITHUB_URL},
+          ],
+        },
+      ],
+      copyright: `Copyright © ${COPYRIGHT_YEAR} 林深 · 栈底笔记。本站由 Docusaurus 构建。`,
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash', 'diff', 'http', 'ini'],
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

@@ -1,0 +1,65 @@
+import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import Translate, {translate} from '@docusaurus/Translate';
+import {usePluginData} from '@docusaurus/useGlobalData';
+import Layout from '@theme/Layout';
+import Heading from '@theme/Heading';
+import HomeHero from '@site/src/components/HomeHero';
+import PostList from '@site/src/components/PostList';
+import TutorialCards from '@site/src/components/TutorialCards';
+import type {RecentPostsData} from '@site/src/plugins/recent-posts';
+import styles from './index.module.css';
+
+export default function Home(): ReactNode {
+  const {recent, series} = usePluginData('recent-posts') as RecentPostsData;
+  return (
+    <Layout
+      description={translate({
+        id: 'home.meta.description',
+        message:
+          '栈底笔记：林深的简体中文技术博客，讲 MCP 协议与服务器注册中心、iSCSI 存储和 OpenWrt 无线中继，附本站的写作与部署教程。',
+      })}>
+      <HomeHero />
+      <main className={styles.main}>
+        <section className={`container ${styles.section}`} aria-labelledby="series">
+          <Heading as="h2" id="series">
+            <Translate id="home.series.title">MCP Registry 系列</Translate>
+          </Heading>
+          <p>
+            <Translate id="home.series.lead">
+              2025 年 9 月，MCP
+              官方服务器注册中心发布预览版。这个系列按阅读顺序排好：先弄清它是什么，再学发布工具和
+              server.json，最后看 API 怎么查、审核规则怎么定。
+            </Translate>
+          </p>
+          <PostList posts={series} ordered />
+        </section>
+        <section className={`container ${styles.section}`} aria-labelledby="recent">
+          <Heading as="h2" id="recent">
+            <Translate id="home.recent.title">最新文章</Translate>
+          </Heading>
+          <PostList posts={recent} />
+          <p>
+            <Link to="/blog/archive">
+              <Translate id="home.recent.archive">按时间查看全部文章</Translate>
+            </Link>
+          </p>
+        </section>
+        <section className={`container ${styles.section}`} aria-labelledby="tutorial">
+          <Heading as="h2" id="tutorial">
+            <Translate id="home.tutorial.title">本站教程</Translate>
+          </Heading>
+          <p>
+            <Translate id="home.tutorial.lead">
+              这个站点本身也是一份教程：从新建页面到部署上线，每一步都用本站的真实配置来讲。
+            </Translate>{' '}
+            <Link to="/docs/intro">
+              <Translate id="home.tutorial.start">从教程简介开始</Translate>
+            </Link>
+          </p>
+          <TutorialCards />
+        </section>
+      </main>
+    </Layout>
+  );
+}

@@ -1,0 +1,94 @@
+// Spec §7, the calls the site makes: only its own static files, by GET.
+import {expect, test, type Page} from '@playwright/test';
+import {collectOffsiteRequests, openHydrated} from './helpers';
+import {SPEC_ROUTES} from '../site-spec';
+
+test('pages only make GET requests to the site itself', async ({page, baseURL}) => {
+  const methods = new Set<string>();
+  page.on('request', (request) => methods.add(request.method()));
+  const offsite = collectOffsiteRequests(page, baseURL ?? '');
+  for (const path of ['/', '/blog', '/docs/intro', '/blog/authors/linshen']) {
+    await openHydrated(page, path);
+    await page.mouse.wheel(0, 3000);
+  }
+  expect(offsite.map((r) => r.url())).toEqual([]);
+  expect([...methods]).toEqual(['GET']);
+});
+
+test('the sitemap lists every route of the spec', async ({request}) => {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  expect(xml).toContain('<urlset');
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
+  for (const route of SPEC_ROUTES) expect(paths, route).toContain(route);
+});
+
+async function prefetchLinks(page: Page): Promise<number> {
+  return page.locator('head link[rel="prefetch"]').count();
+}
+
+test('visible internal links prefetch their route code, and hover preloads it', async ({page}) => {
+  await openHydrated(page, '/');
+  await expect.poll(() => prefetchLinks(page)).toBeGreaterThan(0);
+  await openHydrated(page, '/docs/intro');
+  const chunkRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/assets/js/')) chunkRequests.push(r.url());
+  });
+  await page.locator('a.navbar__link[href="/blog"]').hover();
+  await expect.poll(() => chunkRequests.length).toBeGreaterThan(0);
+});
+
+for (const connection of [
+  {effectiveType: '2g', saveData: false},
+  {effectiveType: '4g', saveData: true},
+]) {
+  test(`no prefetching on a ${connection.saveData ? 'data-saver' : '2G'} connection`, async ({
+    page,
+  }) => {
+    await page.addInitScript((value) => {
+      Object.defineProperty(Navigator.prototype, 'connection', {
+        configurable: true,
+        get: () => value,
+      });
+    }, connection);
+    await openHydrated(page, '/');
+    expect(await prefetchLinks(page)).toBe(0);
+    await page.locator('a.navbar__link[href="/blog"]').click();
+    await expect(page.locator('html')).toHaveClass(/blog-list-page/);
+  });
+}
+
+test('local storage holds only the announcement keys until the reader toggles the theme', async ({
+  page,
+}) => {
+  await openHydrated(page, '/docs/intro');
+  const keys = () => page.evaluate(() => Object.keys(localStorage).sort());
+  expect(await keys()).toEqual(['docusaurus.announcement.dismiss', 'docusaurus.announcement.id']);
+  await page.locator('button[class*="toggleButton"]').click();
+  expect(await keys()).toEqual([
+    'docusaurus.announcement.dismiss',
+    'docusaurus.announcement.id',
+    'theme',
+  ]);
+});
+
+test('a stored docs version that does not exist is discarded; the real one is kept', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('docs-preferred-version-default', 'no-such-version');
+    }
+  });
+  await openHydrated(page, '/docs/intro');
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('docs-preferred-version-default')))
+    .toBeNull();
+  await page.evaluate(() => localStorage.setItem('docs-preferred-version-default', 'current'));
+  await page.reload();
+  await page.waitForSelector('html[data-has-hydrated="true"]');
+  expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBe(
+    'current',
+  );
+});

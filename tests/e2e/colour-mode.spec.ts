@@ -1,0 +1,63 @@
+// Spec §4, colour mode: light by default, saved under `theme`, synced across tabs.
+import {expect, test} from '@playwright/test';
+import {openHydrated} from './helpers';
+
+const toggleSelector = 'button[class*="toggleButton"]';
+
+test('a first visit is light even when the system prefers dark', async ({browser}) => {
+  const context = await browser.newContext({colorScheme: 'dark'});
+  const page = await context.newPage();
+  await openHydrated(page, '/');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(page.locator(toggleSelector)).toHaveAttribute(
+    'title',
+    '切换浅色/暗黑模式（当前为浅色模式）',
+  );
+  await context.close();
+});
+
+test('the toggle switches to dark, saves it under "theme", and a reload keeps it', async ({
+  page,
+}) => {
+  await openHydrated(page, '/');
+  const toggle = page.locator(toggleSelector);
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(toggle).toHaveAttribute('title', '切换浅色/暗黑模式（当前为暗黑模式）');
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});
+
+test('a stored mode applies before the page hydrates', async ({page}) => {
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  await page.goto('/', {waitUntil: 'domcontentloaded'});
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});
+
+test('a change in one tab reaches the other tabs', async ({context}) => {
+  const first = await context.newPage();
+  const second = await context.newPage();
+  await openHydrated(first, '/');
+  await openHydrated(second, '/blog');
+  await first.locator(toggleSelector).click();
+  await expect(second.locator('html')).toHaveAttribute('data-theme', 'dark');
+});
+
+test('system preference changes while printing are ignored', async ({page}) => {
+  await openHydrated(page, '/');
+  await page.locator(toggleSelector).click();
+  await page.emulateMedia({media: 'print', colorScheme: 'dark'});
+  await page.emulateMedia({media: 'print', colorScheme: 'light'});
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+});
+
+test('code blocks use the light and the dark code theme', async ({page}) => {
+  await openHydrated(page, '/docs/tutorial-basics/markdown-features');
+  const block = page.locator('.theme-code-block').first();
+  await expect(block).toHaveAttribute('style', /--prism-background-color: ?#f6f8fa/i);
+  await page.locator(toggleSelector).click();
+  await expect(block).toHaveAttribute('style', /--prism-background-color: ?#282A36/i);
+});

@@ -1,0 +1,70 @@
+import {expect, type Page, type Request} from '@playwright/test';
+
+/** Resolves once React has hydrated the server-rendered page. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-has-hydrated="true"]');
+}
+
+/** Opens a path and waits for hydration; returns the main response status. */
+export async function openHydrated(page: Page, path: string): Promise<number | undefined> {
+  const response = await page.goto(path);
+  await waitForHydration(page);
+  return response?.status();
+}
+
+/** Records every request that leaves the site's own origin. */
+export function collectOffsiteRequests(page: Page, origin: string): Request[] {
+  const offsite: Request[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol === 'data:' || url.protocol === 'blob:') return;
+    if (url.origin !== origin) offsite.push(request);
+  });
+  return offsite;
+}
+
+/** Collects console errors and warnings, and uncaught page errors. */
+export function collectConsoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      problems.push(`${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/** Every `<loc>` path of the production sitemap. */
+export async function sitemapPaths(page: Page): Promise<string[]> {
+  const response = await page.request.get('/sitemap.xml');
+  expect(response.status()).toBe(200);
+  const xml = await response.text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
+}
+
+/** Route chunks, i.e. every JS file except the runtime and main bundles. */
+export const ROUTE_CHUNK = /\/assets\/js\/(?!runtime~main|main\.).+\.js$/;
+
+/** Holds matching requests until `release()` is called. */
+export async function holdRequests(
+  page: Page,
+  pattern: RegExp,
+): Promise<{release: () => void; abort: () => void; held: () => number}> {
+  let mode: 'hold' | 'release' | 'abort' = 'hold';
+  const waiting: Array<() => void> = [];
+  let count = 0;
+  await page.route(pattern, async (route) => {
+    if (mode === 'hold') {
+      count += 1;
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+    if (mode === 'abort') await route.abort();
+    else await route.continue();
+  });
+  const flush = (next: 'release' | 'abort') => {
+    mode = next;
+    waiting.splice(0).forEach((resolve) => resolve());
+  };
+  return {release: () => flush('release'), abort: () => flush('abort'), held: () => count};
+}

@@ -1,0 +1,141 @@
+// Spec §2, behaviour of routing: lazy route code, pending navigation,
+// the progress bar, .html normalisation, preload failure and the loading box.
+import {readFileSync} from 'node:fs';
+import {expect, test, type Page} from '@playwright/test';
+import {ROUTE_CHUNK, holdRequests, openHydrated, waitForHydration} from './helpers';
+
+/** A 2G connection turns off link prefetching, so route code loads only on navigation. */
+async function emulateSlowConnection(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'connection', {
+      configurable: true,
+      get: () => ({effectiveType: '2g', saveData: false}),
+    });
+  });
+}
+
+test('route code is loaded lazily, when the reader navigates to the route', async ({page}) => {
+  await emulateSlowConnection(page);
+  const chunks = new Set<string>();
+  page.on('request', (request) => {
+    if (ROUTE_CHUNK.test(request.url())) chunks.add(request.url());
+  });
+  await openHydrated(page, '/');
+  const onHome = new Set(chunks);
+  await expect(page.locator('head link[rel="prefetch"]')).toHaveCount(0);
+  await page.locator('a.navbar__link[href="/blog"]').click();
+  await expect(page.locator('html')).toHaveClass(/blog-list-page/);
+  const newChunks = [...chunks].filter((url) => !onHome.has(url));
+  expect(newChunks.length).toBeGreaterThan(0);
+});
+
+test('the next page shows only after its code has loaded', async ({page}) => {
+  await emulateSlowConnection(page);
+  await openHydrated(page, '/');
+  const chunks = await holdRequests(page, ROUTE_CHUNK);
+  await page.locator('a.navbar__link[href="/blog"]').click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect.poll(() => chunks.held()).toBeGreaterThan(0);
+  // The old page stays on screen while the new route's code is pending.
+  await expect(page.locator('header.hero h1')).toBeVisible();
+  await expect(page.locator('html')).not.toHaveClass(/blog-list-page/);
+  chunks.release();
+  await expect(page.locator('html')).toHaveClass(/blog-list-page/);
+  await expect(page.locator('header.hero')).toHaveCount(0);
+});
+
+test('the progress bar starts 200 ms after a route change and finishes when the route updates', async ({
+  page,
+}) => {
+  await emulateSlowConnection(page);
+  await page.clock.install();
+  await openHydrated(page, '/');
+  await page.clock.pauseAt(Date.now() + 60_000);
+  const chunks = await holdRequests(page, ROUTE_CHUNK);
+  await page.locator('a.navbar__link[href="/blog"]').click();
+  await expect.poll(() => chunks.held()).toBeGreaterThan(0);
+  await page.clock.runFor(199);
+  await expect(page.locator('#nprogress')).toHaveCount(0);
+  await page.clock.runFor(2);
+  await expect(page.locator('#nprogress .bar')).toBeAttached();
+  await expect(page.locator('html')).toHaveClass(/nprogress-busy/);
+  await page.clock.resume();
+  chunks.release();
+  await expect(page.locator('html')).toHaveClass(/blog-list-page/);
+  // nprogress holds the finished bar for its speed, then fades it out.
+  await expect(page.locator('#nprogress')).toHaveCount(0);
+  await expect(page.locator('html')).not.toHaveClass(/nprogress-busy/);
+});
+
+test('paths ending in .html or /index.html reach the bare path', async ({page}) => {
+  await page.goto('/docs/intro.html');
+  await expect(page).toHaveURL(/\/docs\/intro$/);
+  await expect(page.locator('html')).toHaveClass(/docs-doc-id-intro/);
+  await page.goto('/blog/index.html');
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page.locator('html')).toHaveClass(/blog-list-page/);
+});
+
+test('client-side navigation to a .html path renders the bare route', async ({page}) => {
+  await openHydrated(page, '/');
+  await page.evaluate(() => {
+    window.history.pushState(null, '', '/docs/intro.html');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.locator('html')).toHaveClass(/docs-doc-id-intro/);
+  await expect(page.locator('article h1')).toBeVisible();
+});
+
+test('the router uses real paths, not hash URLs', async ({page}) => {
+  await openHydrated(page, '/');
+  await page.locator('a.navbar__link[href="/blog"]').click();
+  await expect(page).toHaveURL(/\/blog$/);
+  expect(await page.evaluate(() => window.location.hash)).toBe('');
+});
+
+test('when the next route fails to load, a warning is logged and the page reloads', async ({
+  page,
+}) => {
+  await emulateSlowConnection(page);
+  await openHydrated(page, '/');
+  await page.route(ROUTE_CHUNK, (route) => route.abort());
+  const warning = page.waitForEvent(
+    'console',
+    (message) => message.type() === 'warning' && /Loading chunk/.test(message.text()),
+  );
+  await page.locator('a.navbar__link[href="/blog"]').click();
+  await warning;
+  await page.unroute(ROUTE_CHUNK);
+  // The reload fetches /blog from the server and hydrates it.
+  await page.waitForURL(/\/blog$/, {waitUntil: 'load'});
+  await waitForHydration(page);
+  await expect(page.locator('html')).toHaveClass(/blog-list-page/);
+});
+
+test('a route whose code is slow shows a spinner, and on failure an error with Retry', async ({
+  page,
+}) => {
+  // docusaurus serve redirects *.html; answering it directly (as a plain static
+  // host would) makes the rendered route differ from the preloaded one.
+  await page.route('**/docs/intro.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: readFileSync('build/docs/intro.html'),
+    }),
+  );
+  let mode: 'delay' | 'abort' | 'pass' = 'delay';
+  await page.route(ROUTE_CHUNK, async (route) => {
+    if (mode === 'delay') await new Promise((resolve) => setTimeout(resolve, 800));
+    if (mode === 'abort') await route.abort();
+    else await route.continue();
+  });
+  await page.goto('/docs/intro.html');
+  await expect(page.locator('svg#loader')).toBeVisible();
+  mode = 'abort';
+  const retry = page.getByRole('button', {name: 'Retry'});
+  await expect(retry).toBeVisible();
+  await expect(page.getByText(/ChunkLoadError|Loading chunk/)).toBeVisible();
+  mode = 'pass';
+  await retry.click();
+  await expect(page.locator('article h1')).toBeVisible();
+});

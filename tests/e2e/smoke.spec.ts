@@ -1,0 +1,26 @@
+// Every page of the sitemap: loads, hydrates, stays quiet in the console and on the network.
+import {expect, test} from '@playwright/test';
+import {
+  collectConsoleProblems,
+  collectOffsiteRequests,
+  sitemapPaths,
+  waitForHydration,
+} from './helpers';
+
+test('every sitemap URL hydrates with no console error, no warning and no off-site request', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const paths = await sitemapPaths(page);
+  expect(paths.length).toBeGreaterThanOrEqual(40);
+  const problems = collectConsoleProblems(page);
+  const offsite = collectOffsiteRequests(page, baseURL ?? '');
+  for (const path of paths) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await waitForHydration(page);
+    expect(problems, path).toEqual([]);
+  }
+  expect(offsite.map((r) => r.url())).toEqual([]);
+});
