@@ -23,20 +23,20 @@ export default function Home(): ReactNode {
       <main className={styles.main}>
         <section className={`container ${styles.section}`} aria-labelledby="series">
           <Heading as="h2" id="series">
-            <Translate id="home.series.title">MCP Registry 系列</Translate>
+            {translate({id: 'home.series.title', message: 'MCP Registry 系列'})}
           </Heading>
           <p>
             <Translate id="home.series.lead">
               2025 年 9 月，MCP
-              官方服务器注册中心发布预览版。这个系列按阅读顺序排好：先弄清它是什么，再学发布工具和
-              server.json，最后看 API 怎么查、审核规则怎么定。
+              官方服务器注册中心发布预览版。这个系列按阅读顺序排好：先弄清它是什么，再学 server.json
+              和发布工具，然后看 API 怎么查、怎么同步，最后是审核规则。
             </Translate>
           </p>
           <PostList posts={series} ordered />
         </section>
         <section className={`container ${styles.section}`} aria-labelledby="recent">
           <Heading as="h2" id="recent">
-            <Translate id="home.recent.title">最新文章</Translate>
+            {translate({id: 'home.recent.title', message: '最新文章'})}
           </Heading>
           <PostList posts={recent} />
           <p>
@@ -47,7 +47,7 @@ export default function Home(): ReactNode {
         </section>
         <section className={`container ${styles.section}`} aria-labelledby="tutorial">
           <Heading as="h2" id="tutorial">
-            <Translate id="home.tutorial.title">本站教程</Translate>
+            {translate({id: 'home.tutorial.title', message: '本站教程'})}
           </Heading>
           <p>
             <Translate id="home.tutorial.lead">

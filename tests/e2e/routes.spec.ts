@@ -7,7 +7,7 @@ test('every route of the spec answers 200 with a heading and the site title', as
   for (const path of SPEC_ROUTES) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
-    await expect(page.locator('h1').first(), path).toBeVisible();
+    await expect(page.locator('main').first(), path).toBeVisible();
     await expect(page, path).toHaveTitle(new RegExp(`${SITE_TITLE}$`));
   }
 });
@@ -21,7 +21,14 @@ test('the home page introduces the author, the registry series, new posts and th
   await expect(page).toHaveTitle(SITE_TITLE);
   const series = page.locator('section', {has: page.locator('h2#series')});
   await expect(series.locator('ol > li a')).toHaveCount(8);
-  await expect(series.locator('a').first()).toHaveAttribute('href', /\/blog\/2025\/09\/15\//);
+  await expect(series.locator('ol > li a').first()).toHaveAttribute(
+    'href',
+    '/blog/2025/09/15/introducing-the-registry',
+  );
+  await expect(page.locator('h2#series a.hash-link')).toHaveAttribute(
+    'title',
+    'MCP Registry 系列的直接链接',
+  );
   const recent = page.locator('section', {has: page.locator('h2#recent')});
   await expect(recent.locator('ul > li a')).toHaveCount(6);
   await expect(recent.locator('time').first()).toHaveText('2025年9月15日');
@@ -48,7 +55,7 @@ test('the blog lists ten posts per page over two pages, and no third page', asyn
 test('the archive lists all twenty posts under the year 2025', async ({page}) => {
   await openHydrated(page, '/blog/archive');
   await expect(page.locator('h1')).toHaveText('历史博文');
-  await expect(page.locator('h3#2025')).toBeVisible();
+  await expect(page.locator('h3[id="2025"]')).toBeVisible();
   await expect(page.locator('main a[href^="/blog/2025/"]')).toHaveCount(20);
 });
 

@@ -1,0 +1,140 @@
+// Issue 3: the 20 posts as source files — names, dates, front matter, length, examples.
+import {strict as assert} from 'node:assert';
+import {readFileSync, readdirSync} from 'node:fs';
+import {describe, test} from 'node:test';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import {load as loadYaml} from 'js-yaml';
+import {AUTHOR_KEY, POSTS, POSTS_PER_MONTH, type PostSpec} from '../site-spec';
+import {hanCount, readMarkdown, type MarkdownSource} from './markdown';
+
+const BLOG_DIR = 'blog';
+const MIN_HAN = 1500;
+const MIN_HAN_REGISTRY = 2500;
+/** Every registry post is dated 2025-09-15, when this schema was in force. */
+const SERVER_SCHEMA =
+  'https://static.modelcontextprotocol.io/schemas/2025-07-09/server.schema.json';
+
+const fileName = (post: PostSpec) => `${post.date}-${post.slug}.md`;
+const DATE_IN_SLUG = /\d{4}-\d{2}-\d{2}/;
+/** Update notes written after a post's date: `:::info[后续更新（...）]` ... `:::`. */
+const UPDATE_NOTE = /^:::\w+\[后续更新[^\]]*\][\s\S]*?^:::\s*$/gm;
+
+const ajv = new Ajv({strict: false, allErrors: true});
+addFormats(ajv);
+const validateServerJson = ajv.compile(
+  JSON.parse(readFileSync('tests/content/schemas/server.schema.2025-07-09.json', 'utf8')) as object,
+);
+
+test('the blog holds exactly the 20 posts of the spec, and nothing else', () => {
+  const files = readdirSync(BLOG_DIR).filter((name) => name !== 'authors.yml');
+  assert.deepEqual(files.sort(), POSTS.map(fileName).sort());
+});
+
+test('posts per month of 2025 follow the spec (Feb 3, Mar 3, Apr 4, Jun 2, Sep 8)', () => {
+  const perMonth: Record<string, number> = {};
+  for (const post of POSTS) {
+    assert.equal(post.date.slice(0, 4), '2025');
+    const month = post.date.slice(5, 7);
+    perMonth[month] = (perMonth[month] ?? 0) + 1;
+  }
+  assert.deepEqual(perMonth, POSTS_PER_MONTH);
+  const dates = POSTS.map((p) => p.date).sort();
+  assert.equal(dates[0], '2025-02-19');
+  assert.equal(dates.at(-1), '2025-09-15');
+});
+
+test('authors.yml has one author with a local avatar, an author page and a GitHub link', () => {
+  const authors = loadYaml(readFileSync(`${BLOG_DIR}/authors.yml`, 'utf8')) as Record<
+    string,
+    Record<string, unknown>
+  >;
+  assert.deepEqual(Object.keys(authors), [AUTHOR_KEY]);
+  const author = authors[AUTHOR_KEY] ?? {};
+  assert.match(String(author.name), /\p{Script=Han}/u);
+  assert.match(String(author.image_url), /^\/img\/[\w-]+\.svg$/);
+  assert.equal(author.page, true);
+  assert.deepEqual(author.socials, {github: 'linshen-dev'});
+});
+
+for (const post of POSTS) {
+  describe(fileName(post), () => {
+    const source: MarkdownSource = readMarkdown(`${BLOG_DIR}/${fileName(post)}`);
+    const {frontMatter} = source;
+
+    test('front matter has a Chinese title, a description and the author, and no tags', () => {
+      assert.match(String(frontMatter.title), /\p{Script=Han}/u);
+      assert.equal(typeof frontMatter.description, 'string');
+      const description = String(frontMatter.description);
+      assert.ok(description.length >= 30 && description.length <= 160, description);
+      assert.deepEqual(frontMatter.authors, [AUTHOR_KEY]);
+      assert.equal(frontMatter.tags, undefined);
+    });
+
+    test('the URL is /blog/YYYY/MM/DD/slug from the file name', () => {
+      if (DATE_IN_SLUG.test(post.slug)) {
+        // Docusaurus would read the slug's own date from the file name, so these
+        // posts state their date and dated path in front matter instead.
+        assert.equal(frontMatter.slug, `/${post.date.replaceAll('-', '/')}/${post.slug}`);
+        assert.equal(new Date(frontMatter.date as string).toISOString().slice(0, 10), post.date);
+      } else {
+        assert.equal(frontMatter.slug, undefined);
+        assert.equal(frontMatter.date, undefined);
+      }
+    });
+
+    test('a truncate marker follows the opening paragraph or two', () => {
+      const parts = source.body.split(/^<!--\s*truncate\s*-->$/m);
+      assert.equal(parts.length, 2, 'exactly one <!-- truncate --> line');
+      const opening = (parts[0] ?? '').trim();
+      assert.doesNotMatch(opening, /^#/m, 'no heading before the marker');
+      const paragraphs = opening.split(/\n\s*\n/).filter((p) => p.trim() !== '');
+      assert.ok(
+        paragraphs.length >= 1 && paragraphs.length <= 3,
+        `${paragraphs.length} paragraphs`,
+      );
+    });
+
+    test('the body is long enough and structured with h2 headings', () => {
+      const min = post.registry ? MIN_HAN_REGISTRY : MIN_HAN;
+      const count = hanCount(source);
+      assert.ok(count >= min, `${count} Han characters, need ${min}`);
+      assert.match(source.prose, /^## \S/m);
+      assert.doesNotMatch(source.prose, /^# /m, 'the title is the only h1');
+    });
+
+    test('every code block names its language, and every JSON block parses', () => {
+      assert.ok(source.codeBlocks.length > 0, 'at least one code block');
+      for (const block of source.codeBlocks) {
+        assert.notEqual(block.language, '', `code block at line ${block.line} has no language`);
+        if (block.language === 'json') {
+          assert.doesNotThrow(() => JSON.parse(block.code), `JSON at line ${block.line}`);
+        }
+      }
+    });
+
+    test('every server.json example is valid for the schema of the post date', () => {
+      for (const block of source.codeBlocks.filter((b) => /title="server\.json"/.test(b.info))) {
+        const doc = JSON.parse(block.code) as Record<string, unknown>;
+        assert.equal(doc.$schema, SERVER_SCHEMA, `line ${block.line}`);
+        assert.ok(
+          validateServerJson(doc),
+          `line ${block.line}: ${ajv.errorsText(validateServerJson.errors)}`,
+        );
+      }
+    });
+
+    test('the post links only to posts published by its date, outside update notes', () => {
+      const asOfDate = source.prose.replace(UPDATE_NOTE, '');
+      for (const [, y, m, d] of asOfDate.matchAll(/\/blog\/(\d{4})\/(\d{2})\/(\d{2})\//g)) {
+        assert.ok(`${y}-${m}-${d}` <= post.date, `links to a post of ${y}-${m}-${d}`);
+      }
+    });
+
+    if (post.registry) {
+      test('a dated update note tells readers what changed after 2025-09-15', () => {
+        assert.match(source.prose, /^:::\w+\[后续更新[^\]]*20\d\d[^\]]*\]/m);
+      });
+    }
+  });
+}

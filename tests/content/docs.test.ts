@@ -1,0 +1,103 @@
+// Issue 4: the Chinese tutorial as source files — order, length, categories, features shown.
+import {strict as assert} from 'node:assert';
+import {existsSync, readFileSync, readdirSync} from 'node:fs';
+import {describe, test} from 'node:test';
+import {DOCS_BASICS, DOCS_EXTRAS} from '../site-spec';
+import {hanCount, readMarkdown} from './markdown';
+
+const MIN_HAN = 600;
+
+type DocFile = {path: string; position: number};
+const docFiles: DocFile[] = [
+  {path: 'docs/intro.md', position: 1},
+  ...DOCS_BASICS.map((id, i) => ({
+    path: `docs/tutorial-basics/${id}.${id === 'markdown-features' ? 'mdx' : 'md'}`,
+    position: i + 1,
+  })),
+  ...DOCS_EXTRAS.map((id, i) => ({path: `docs/tutorial-extras/${id}.md`, position: i + 1})),
+];
+
+for (const {path, position} of docFiles) {
+  describe(path, () => {
+    const source = readMarkdown(path);
+
+    test('front matter gives a Chinese title and the sidebar position', () => {
+      assert.match(String(source.frontMatter.title), /\p{Script=Han}/u);
+      assert.equal(source.frontMatter.sidebar_position, position);
+      assert.equal(source.frontMatter.slug, undefined);
+      assert.equal(source.frontMatter.id, undefined);
+    });
+
+    test('the page has at least 600 Chinese characters under h2 headings', () => {
+      const count = hanCount(source);
+      assert.ok(count >= MIN_HAN, `${count} Han characters, need ${MIN_HAN}`);
+      assert.match(source.prose, /^## \S/m);
+      assert.doesNotMatch(source.prose, /^# /m, 'the title is the only h1');
+    });
+
+    test('every code block names its language', () => {
+      for (const block of source.codeBlocks) {
+        assert.notEqual(block.language, '', `code block at line ${block.line} has no language`);
+      }
+    });
+  });
+}
+
+for (const [folder, position, slug] of [
+  ['tutorial-basics', 2, '/category/tutorial---basics'],
+  ['tutorial-extras', 3, '/category/tutorial---extras'],
+] as const) {
+  test(`the ${folder} category keeps its spec slug, with a Chinese label and description`, () => {
+    const category = JSON.parse(readFileSync(`docs/${folder}/_category_.json`, 'utf8')) as {
+      label: string;
+      position: number;
+      link: {type: string; slug: string; description: string};
+    };
+    assert.match(category.label, /\p{Script=Han}/u);
+    assert.equal(category.position, position);
+    assert.equal(category.link.type, 'generated-index');
+    assert.equal(category.link.slug, slug);
+    assert.match(category.link.description, /\p{Script=Han}/u);
+  });
+}
+
+test('the docs hold only their own images, none of the template screenshots', () => {
+  assert.equal(existsSync('docs/tutorial-extras/img/docsVersionDropdown.png'), false);
+  assert.equal(existsSync('docs/tutorial-extras/img/localeDropdown.png'), false);
+  for (const folder of ['tutorial-basics', 'tutorial-extras']) {
+    const dir = `docs/${folder}/img`;
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir)) {
+      assert.match(name, /\.svg$/, `${dir}/${name}`);
+      const svg = readFileSync(`${dir}/${name}`, 'utf8');
+      assert.match(svg, /<title>/, `${name} has a title`);
+      assert.doesNotMatch(svg, /(href|src)="https?:/, `${name} loads nothing from elsewhere`);
+    }
+  }
+});
+
+test('markdown-features shows every feature the tutorial promises', () => {
+  const source = readMarkdown('docs/tutorial-basics/markdown-features.mdx');
+  const {body} = source;
+  for (const kind of ['note', 'tip', 'info', 'warning', 'danger']) {
+    assert.match(body, new RegExp(`^:::${kind}`, 'm'), `admonition ${kind}`);
+  }
+  assert.match(body, /import Tabs from '@theme\/Tabs'/);
+  assert.match(body, /<details>[\s\S]*<summary>/);
+  assert.match(body, /^export const \w+ =/m, 'an MDX component defined in the file');
+  assert.match(body, /!\[[^\]]+\]\(\.\/img\/[\w-]+\.svg\)/, 'a local image');
+  assert.match(body, /^#### /m, 'an h4 to show the TOC limit');
+  const infos = source.codeBlocks.map((b) => b.info);
+  assert.ok(
+    infos.some((i) => /title="/.test(i)),
+    'a code block with a title',
+  );
+  assert.ok(
+    infos.some((i) => /showLineNumbers/.test(i)),
+    'line numbers',
+  );
+  assert.ok(
+    infos.some((i) => /\{[\d,-]+\}/.test(i)),
+    'highlighted lines',
+  );
+});
