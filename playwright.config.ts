@@ -3,9 +3,12 @@ import {defineConfig, devices} from '@playwright/test';
 /** Tests run against the production build, served on loopback only. */
 const PORT = 4173;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The same build behind the production nginx config (deploy/nginx.conf). */
+const NGINX_PORT = 4174;
+const NGINX_URL = `http://127.0.0.1:${NGINX_PORT}`;
 
 export default defineConfig({
-  testDir: './tests/e2e',
+  testDir: './tests',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -29,11 +32,26 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],
-  webServer: {
-    command: `npx docusaurus serve --host 127.0.0.1 --port ${PORT} --no-open`,
-    url: BASE_URL,
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  projects: [
+    {name: 'chromium', testDir: './tests/e2e', use: {...devices['Desktop Chrome']}},
+    {
+      name: 'nginx',
+      testDir: './tests/deploy',
+      use: {...devices['Desktop Chrome'], baseURL: NGINX_URL},
+    },
+  ],
+  webServer: [
+    {
+      command: `npx docusaurus serve --host 127.0.0.1 --port ${PORT} --no-open`,
+      url: BASE_URL,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `npx tsx scripts/nginx-serve.ts ${NGINX_PORT}`,
+      url: NGINX_URL,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 });

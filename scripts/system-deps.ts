@@ -10,6 +10,7 @@ type SystemPackage = Readonly<{name: string; binary: string; why: string}>;
 
 export const SYSTEM_PACKAGES: readonly SystemPackage[] = [
   {name: 'chromium', binary: '/usr/bin/chromium', why: 'Playwright browser tests'},
+  {name: 'nginx', binary: '/usr/sbin/nginx', why: 'the deploy config smoke tests'},
 ];
 
 function isRoot(): boolean {

@@ -1,0 +1,103 @@
+// Issue 7: the production nginx config (deploy/nginx.conf) serving build/.
+import {expect, test, type Page} from '@playwright/test';
+import {
+  collectConsoleProblems,
+  collectOffsiteRequests,
+  sitemapPaths,
+  waitForHydration,
+} from '../e2e/helpers';
+
+/** Records CSP violations the page reports. */
+async function recordCspViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as {__csp: string[]};
+    w.__csp = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      w.__csp.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+}
+const cspViolations = (page: Page) =>
+  page.evaluate(() => (window as unknown as {__csp: string[]}).__csp);
+
+test('every sitemap URL is served with status 200, hydrates, and breaks no CSP rule', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  await recordCspViolations(page);
+  const problems = collectConsoleProblems(page);
+  const offsite = collectOffsiteRequests(page, baseURL ?? '');
+  for (const path of await sitemapPaths(page)) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await waitForHydration(page);
+    expect(await cspViolations(page), path).toEqual([]);
+  }
+  expect(problems).toEqual([]);
+  expect(offsite.map((r) => r.url())).toEqual([]);
+});
+
+test('pages carry the security headers and a CSP without other origins', async ({request}) => {
+  const response = await request.get('/docs/intro');
+  const headers = response.headers();
+  const csp = headers['content-security-policy'] ?? '';
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+  expect(csp).not.toMatch(/https?:|\*/);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['permissions-policy']).toContain('camera=()');
+  expect(headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+});
+
+test('hashed assets are cached for a year as immutable, and compressed', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  const src = await page.locator('script[src*="/assets/js/main."]').getAttribute('src');
+  const response = await request.get(src ?? '', {headers: {'Accept-Encoding': 'gzip'}});
+  expect(response.status()).toBe(200);
+  expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(response.headers()['content-encoding']).toBe('gzip');
+  expect(response.headers()['content-security-policy']).toBeTruthy();
+});
+
+test('an unknown path gets status 404 and the Chinese not-found page', async ({page}) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('main h1')).toHaveText('找不到页面');
+  await expect(page.locator('main p').first()).toHaveText('我们找不到您要找的页面。');
+});
+
+for (const path of ['/docs/intro.html', '/docs/intro/', '/docs/intro/index.html']) {
+  test(`${path} reaches /docs/intro in one redirect`, async ({page, request}) => {
+    const response = await request.get(path, {maxRedirects: 0});
+    expect(response.status()).toBe(301);
+    expect(response.headers().location).toBe('/docs/intro');
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/docs\/intro$/);
+    await expect(page.locator('article h1')).toBeVisible();
+  });
+}
+
+test('an undecodable path gets a 4xx error page, not a blank page or a 5xx', async ({page}) => {
+  const response = await page.goto('/%E0%A4%A');
+  const status = response?.status() ?? 0;
+  expect(status).toBeGreaterThanOrEqual(400);
+  expect(status).toBeLessThan(500);
+  await expect(page.locator('body')).not.toBeEmpty();
+});
+
+test('the colour toggle works under the CSP', async ({page}) => {
+  await recordCspViolations(page);
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.locator('button[class*="toggleButton"]').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await cspViolations(page)).toEqual([]);
+});
