@@ -1,6 +1,6 @@
-import {themes as prismThemes} from 'prism-react-renderer';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
+import {darkCodeTheme, lightCodeTheme} from './config/prism';
 import recentPosts, {type PluginOptions as RecentPostsOptions} from './src/plugins/recent-posts';
 
 // Runs in Node.js at build time: no browser APIs here.
@@ -135,8 +135,8 @@ const config: Config = {
       copyright: `Copyright © ${COPYRIGHT_YEAR} 林深 · 栈底笔记。本站由 Docusaurus 构建。`,
     },
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
       additionalLanguages: ['bash', 'diff', 'http', 'ini'],
     },
   } satisfies Preset.ThemeConfig,

@@ -4,6 +4,7 @@ import {openHydrated} from './helpers';
 import {AUTHOR_KEY, BLOG_PAGE_SIZE, SITE_TITLE, SPEC_ROUTES} from '../site-spec';
 
 test('every route of the spec answers 200 with a heading and the site title', async ({page}) => {
+  test.setTimeout(120_000);
   for (const path of SPEC_ROUTES) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);

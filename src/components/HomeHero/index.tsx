@@ -24,7 +24,7 @@ export default function HomeHero(): ReactNode {
           <Link className="button button--secondary button--lg" to="/blog">
             <Translate id="home.hero.blog">读博客</Translate>
           </Link>
-          <Link className="button button--outline button--secondary button--lg" to="/docs/intro">
+          <Link className={`button button--outline button--lg ${styles.outline}`} to="/docs/intro">
             <Translate id="home.hero.tutorial">看本站教程</Translate>
           </Link>
         </div>
