@@ -1,5 +1,6 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
+import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import {darkCodeTheme, lightCodeTheme} from './config/prism';
 import recentPosts, {type PluginOptions as RecentPostsOptions} from './src/plugins/recent-posts';
 
@@ -46,6 +47,27 @@ const config: Config = {
   },
 
   plugins: [[recentPosts, {recentCount: 6} satisfies RecentPostsOptions]],
+
+  themes: [
+    [
+      // Offline search: the index is built with the site and fetched from it on first use.
+      '@easyops-cn/docusaurus-search-local',
+      {
+        language: ['zh', 'en'],
+        hashed: true,
+        indexDocs: true,
+        indexBlog: true,
+        indexPages: true,
+        docsRouteBasePath: '/docs',
+        blogRouteBasePath: '/blog',
+        explicitSearchResultPath: true,
+        searchResultLimits: 8,
+        searchResultContextMaxLength: 60,
+        searchBarShortcutKeymap: 'mod+k',
+        highlightSearchTermsOnTargetPage: false,
+      } satisfies SearchOptions,
+    ],
+  ],
 
   presets: [
     [
