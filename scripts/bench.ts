@@ -6,7 +6,7 @@
  *   npm run bench                 everything (about 25 minutes on 2 cores)
  *   npm run bench -- --quick      one Lighthouse run per page, no scale test
  */
-import {execFileSync, spawn, type ChildProcess} from 'node:child_process';
+import {execFileSync} from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -19,20 +19,10 @@ import {
 import {join, resolve} from 'node:path';
 import {chromium} from '@playwright/test';
 import {measurePageWeight, type PageWeight} from './lib/page-weight';
+import {CHROME_FLAGS, CHROMIUM, serve, stop, waitForServer} from './lib/serve';
 
 const ROOT = resolve('.');
 const TMP = resolve('bench/tmp');
-const CHROMIUM = '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const QUICK = process.argv.includes('--quick');
 const LIGHTHOUSE_RUNS = QUICK ? 1 : 3;
 const SCALE_POSTS = QUICK ? [] : [200, 1000];
@@ -144,36 +134,8 @@ function buildFigures(dir: string): BuildFigures {
   };
 }
 
-function serve(dir: string, port: number): ChildProcess {
-  return spawn(
-    'npx',
-    ['docusaurus', 'serve', '--host', '127.0.0.1', '--port', String(port), '--no-open'],
-    {
-      cwd: dir,
-      stdio: 'ignore',
-      detached: true,
-    },
-  );
-}
-
-async function waitForServer(url: string): Promise<void> {
-  for (let i = 0; i < 120; i += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server at ${url} did not start`);
-}
-
-function stop(server: ChildProcess): void {
-  if (server.pid) process.kill(-server.pid, 'SIGTERM');
-}
-
 async function pageWeights(site: Site, origin: string): Promise<SiteResults['weight']> {
-  const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1)});
+  const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROME_FLAGS});
   const result: SiteResults['weight'] = {};
   for (const [type, path] of Object.entries(site.routes)) {
     const context = await browser.newContext();
@@ -201,7 +163,7 @@ function lighthouseRun(url: string, formFactor: 'mobile' | 'desktop'): Lighthous
     '--output=json',
     '--output-path=stdout',
     '--quiet',
-    `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+    `--chrome-flags=--headless=new ${CHROME_FLAGS.join(' ')}`,
     ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
   ];
   const json = execFileSync(join(ROOT, 'node_modules/.bin/lighthouse'), args, {

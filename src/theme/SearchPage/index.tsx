@@ -1,0 +1,20 @@
+import React, {useEffect, type ReactNode} from 'react';
+import SearchPage from '@theme-original/SearchPage';
+import {translate} from '@docusaurus/Translate';
+
+const label = translate({
+  id: 'theme.SearchPage.inputLabel',
+  message: '搜索关键词',
+  description: 'The ARIA label of the query field on the full search results page',
+});
+
+/**
+ * Wraps the full results page of `@easyops-cn/docusaurus-search-local`, whose
+ * query field carries a hard-coded English `aria-label`.
+ */
+export default function SearchPageWrapper(): ReactNode {
+  useEffect(() => {
+    document.querySelector('input[name="q"]')?.setAttribute('aria-label', label);
+  }, []);
+  return <SearchPage />;
+}

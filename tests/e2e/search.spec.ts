@@ -1,0 +1,164 @@
+/**
+ * Offline search in the navbar (@easyops-cn/docusaurus-search-local): Chinese
+ * and code queries, keyboard use, lazy index, hostile input, nothing off-site.
+ */
+import {expect, test, type Page} from '@playwright/test';
+import {collectOffsiteRequests, openHydrated} from './helpers';
+
+const INDEX = /\/search-index[^/]*\.json/;
+
+/**
+ * The navbar's search field. Until the reader first interacts it is a plain
+ * stand-in; the search code then mounts the real field after it (for a moment
+ * both exist), which takes over the focus and whatever was typed.
+ */
+function searchBox(page: Page) {
+  return page.locator('nav.navbar[aria-label="主导航"] input.navbar__search-input').last();
+}
+
+/** The real, loaded search field. */
+function loadedSearchBox(page: Page) {
+  return page.locator('nav.navbar[aria-label="主导航"] input[data-search-ready="true"]');
+}
+
+/** The suggestion rows of the open dropdown. */
+function suggestions(page: Page) {
+  return page.locator('.navbar [role="listbox"] [role="option"]');
+}
+
+test('the index is not fetched on page load, only once the reader starts to search', async ({
+  page,
+}) => {
+  const indexRequests: string[] = [];
+  page.on('request', (request) => {
+    if (INDEX.test(request.url())) indexRequests.push(request.url());
+  });
+  await openHydrated(page, '/');
+  await page.waitForLoadState('networkidle');
+  expect(indexRequests).toEqual([]);
+
+  const indexLoaded = page.waitForRequest(INDEX);
+  await searchBox(page).focus();
+  expect(new URL((await indexLoaded).url()).origin).toBe(new URL(page.url()).origin);
+});
+
+test('the search box has a Chinese name and both shortcuts focus it', async ({page}) => {
+  await openHydrated(page, '/blog');
+  const box = searchBox(page);
+  await expect(box).toHaveAccessibleName('搜索');
+  await expect(box).toHaveAttribute('placeholder', '搜索');
+
+  // Before the search code has loaded, the shortcut loads it and focuses the field.
+  await page.keyboard.press('ControlOrMeta+k');
+  const loaded = loadedSearchBox(page);
+  await expect(loaded).toBeFocused();
+  await expect(loaded).toHaveAccessibleName('搜索');
+  await expect(page.locator('nav.navbar input.navbar__search-input')).toHaveCount(1);
+  // Once its index is in, the plugin turns the field into a combobox (and refocuses it).
+  await expect(loaded).toHaveAttribute('role', 'combobox');
+  await loaded.blur();
+  await expect(loaded).not.toBeFocused();
+
+  // Afterwards both shortcuts focus it again; `/` is not typed into the field.
+  await page.keyboard.press('/');
+  await expect(loaded).toBeFocused();
+  await expect(loaded).toHaveValue('');
+  await loaded.blur();
+  await page.keyboard.press('ControlOrMeta+k');
+  await expect(loaded).toBeFocused();
+});
+
+test('a two-character Chinese word finds the moderation post', async ({page}) => {
+  await openHydrated(page, '/');
+  await searchBox(page).fill('审核');
+  await expect(suggestions(page).first()).toBeVisible();
+  await expect(suggestions(page).first()).toContainText('审核');
+  await expect(
+    suggestions(page).filter({hasText: 'MCP Registry 的审核指南'}).first(),
+  ).toBeVisible();
+  await expect(suggestions(page).locator('mark').first()).toHaveText('审核');
+});
+
+test('a code token finds its post, and the keyboard opens a result', async ({page}) => {
+  await openHydrated(page, '/');
+  const box = searchBox(page);
+  await box.fill('iscsiadm');
+  const options = suggestions(page);
+  await expect(options.first()).toBeVisible();
+  expect(await options.count()).toBeGreaterThan(1);
+
+  // The first row is preselected; the arrow keys move the selection.
+  await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+  await box.press('ArrowDown');
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await box.press('ArrowUp');
+  await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/blog\/2025\/03\/13\/iscsi-initiator-iscsiadm(#.*)?$/);
+  await expect(page.locator('article h1')).toContainText('iscsiadm');
+});
+
+test('Escape closes the results', async ({page}) => {
+  await openHydrated(page, '/');
+  const box = searchBox(page);
+  await box.fill('server.json');
+  await expect(suggestions(page).first()).toBeVisible();
+  await box.press('Escape');
+  await expect(suggestions(page).first()).toBeHidden();
+});
+
+test('the full results page lists more, with a Chinese title', async ({page}) => {
+  await openHydrated(page, '/search?q=MCP');
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('“MCP”的搜索结果');
+  await expect(page.getByText(/共找到 \d+ 篇文档/)).toBeVisible();
+  expect(await page.locator('main article h2 a, section article h2 a').count()).toBeGreaterThan(8);
+  await expect(page.getByRole('searchbox', {name: '搜索关键词'})).toHaveValue('MCP');
+});
+
+test('the search box is there on a narrow screen too', async ({page}) => {
+  await page.setViewportSize({width: 600, height: 800});
+  await openHydrated(page, '/docs/intro');
+  const box = searchBox(page);
+  await expect(box).toBeVisible();
+  await box.fill('中继');
+  await expect(suggestions(page).first()).toBeVisible();
+});
+
+const HOSTILE = [
+  '.*+?^${}()|[]\\',
+  '"><img src=x onerror="window.__pwned=1">',
+  '<script>window.__pwned=1</script>',
+  '🚀🔥 MCP',
+  '審核'.repeat(500),
+];
+
+test('hostile input shows results or a Chinese "no results" line, and injects nothing', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('dialog', (dialog) => {
+    errors.push(`dialog: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  const offsite = collectOffsiteRequests(
+    page,
+    new URL(test.info().project.use.baseURL ?? '').origin,
+  );
+  await openHydrated(page, '/');
+  const box = searchBox(page);
+  const listbox = page.locator('.navbar [role="listbox"]');
+  for (const input of HOSTILE) {
+    await box.fill(input);
+    await expect(
+      listbox.locator('[role="option"]').or(listbox.getByText('没有找到任何文档')).first(),
+    ).toBeVisible();
+  }
+  await box.fill('zqxjkv');
+  await expect(listbox.getByText('没有找到任何文档')).toBeVisible();
+  expect(await page.evaluate(() => 'window.__pwned' in window || '__pwned' in window)).toBe(false);
+  await expect(page.locator('.navbar img[src="x"]')).toHaveCount(0);
+  expect(errors).toEqual([]);
+  expect(offsite.map((r) => r.url())).toEqual([]);
+});
