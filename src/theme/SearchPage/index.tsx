@@ -10,11 +10,16 @@ const label = translate({
 
 /**
  * Wraps the full results page of `@easyops-cn/docusaurus-search-local`, whose
- * query field carries a hard-coded English `aria-label`.
+ * query field carries a hard-coded English `aria-label` and whose content sits
+ * in no `main` landmark (every other page has one). The page only works with
+ * JavaScript, so fixing both after hydration loses no reader.
  */
 export default function SearchPageWrapper(): ReactNode {
   useEffect(() => {
     document.querySelector('input[name="q"]')?.setAttribute('aria-label', label);
+    const content = document.getElementById('__docusaurus_skipToContent_fallback');
+    content?.setAttribute('role', 'main');
+    return () => content?.removeAttribute('role');
   }, []);
   return <SearchPage />;
 }

@@ -1,0 +1,36 @@
+/**
+ * axe-core on every URL of the sitemap plus the 404 page, in light and in dark
+ * mode: zero violations of any impact, no rule disabled.
+ */
+import {readFileSync} from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import {expect, test} from '@playwright/test';
+import {waitForHydration} from './helpers';
+
+/** The built sitemap, read from disk so that each URL gets a test of its own. */
+const SITEMAP_PATHS = [
+  ...readFileSync('build/sitemap.xml', 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g),
+].map((m) => new URL(m[1] ?? '').pathname);
+
+const PATHS = [...SITEMAP_PATHS, '/no-such-page'];
+
+test('the sitemap lists every page there is to check', () => {
+  expect(SITEMAP_PATHS.length).toBeGreaterThanOrEqual(40);
+});
+
+for (const path of PATHS) {
+  test(`axe finds nothing on ${path}, light and dark`, async ({page}) => {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
+      await page.goto(path);
+      await waitForHydration(page);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      const {violations} = await new AxeBuilder({page}).analyze();
+      const summary = violations.map(
+        (v) =>
+          `${v.id} (${v.impact ?? 'n/a'}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
+      expect(summary, `${theme} mode`).toEqual([]);
+    }
+  });
+}
