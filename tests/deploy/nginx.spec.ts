@@ -101,3 +101,16 @@ test('the colour toggle works under the CSP', async ({page}) => {
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   expect(await cspViolations(page)).toEqual([]);
 });
+
+test('search works under the CSP: index, worker and results all from the site', async ({page}) => {
+  await recordCspViolations(page);
+  await page.goto('/');
+  await waitForHydration(page);
+  const box = page.locator('nav.navbar input.navbar__search-input').last();
+  await box.fill('审核');
+  const first = page.locator('.navbar [role="listbox"] [role="option"]').first();
+  await expect(first).toContainText('审核');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/blog\/2025\/09\/15\/moderation-guidelines/);
+  expect(await cspViolations(page)).toEqual([]);
+});
