@@ -112,6 +112,9 @@ const config: Config = {
   ],
 
   themeConfig: {
+    // The default description; pages with their own (posts, docs) replace it.
+    // Author pages of 3.7.0 set none, which search engines would flag.
+    metadata: [{name: 'description', content: `${SITE_TITLE}：${SITE_TAGLINE}`}],
     colorMode: {
       defaultMode: 'light',
       disableSwitch: false,

@@ -6,7 +6,7 @@
  *   npm run bench                 everything (about 25 minutes on 2 cores)
  *   npm run bench -- --quick      one Lighthouse run per page, no scale test
  */
-import {execFileSync} from 'node:child_process';
+import {execFileSync, spawn} from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -19,7 +19,7 @@ import {
 import {join, resolve} from 'node:path';
 import {chromium} from '@playwright/test';
 import {measurePageWeight, type PageWeight} from './lib/page-weight';
-import {CHROME_FLAGS, CHROMIUM, serve, stop, waitForServer} from './lib/serve';
+import {CHROME_FLAGS, CHROMIUM, stop, waitForServer} from './lib/serve';
 
 const ROOT = resolve('.');
 const TMP = resolve('bench/tmp');
@@ -313,7 +313,19 @@ async function measureSite(site: Site, port: number): Promise<SiteResults> {
   log(`${site.name}: cold and warm build`);
   const build = buildFigures(site.dir);
   const origin = `http://127.0.0.1:${port}`;
-  const server = serve(site.dir, port);
+  // The production server (deploy/nginx.conf: gzip, caching) for both sites;
+  // our CSP only for ours, since its script hashes fit only our build.
+  const server = spawn(
+    'npx',
+    [
+      'tsx',
+      'scripts/nginx-serve.ts',
+      String(port),
+      `--root=${join(site.dir, 'build')}`,
+      ...(site.name === 'stock' ? ['--no-security-headers'] : []),
+    ],
+    {cwd: ROOT, stdio: 'ignore', detached: true},
+  );
   try {
     await waitForServer(`${origin}/`);
     log(`${site.name}: page weight`);

@@ -1,17 +1,27 @@
 /**
  * Serves build/ with the production nginx config (deploy/nginx.conf) on
- * 127.0.0.1 only, in the foreground, for the deploy smoke tests.
+ * 127.0.0.1 only, in the foreground, for the deploy smoke tests and the
+ * benchmark.
  *
- *   tsx scripts/nginx-serve.ts [port]
+ *   tsx scripts/nginx-serve.ts [port] [--root=DIR] [--no-security-headers]
+ *
+ * `--root` serves another build (the benchmark's stock site), and
+ * `--no-security-headers` leaves out our CSP, whose script hashes fit only our build.
  */
 import {spawn} from 'node:child_process';
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {resolve} from 'node:path';
 
-const port = Number(process.argv[2] ?? 4174);
-const prefix = resolve('test-results/nginx');
-const buildDir = resolve('build');
-const headers = resolve('deploy/security-headers.conf');
+const args = process.argv.slice(2);
+const port = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 4174);
+const root = args.find((arg) => arg.startsWith('--root='))?.slice('--root='.length);
+const prefix = resolve(`test-results/nginx-${port}`);
+const buildDir = resolve(root ?? 'build');
+mkdirSync(`${prefix}/tmp`, {recursive: true});
+const headers = args.includes('--no-security-headers')
+  ? `${prefix}/no-security-headers.conf`
+  : resolve('deploy/security-headers.conf');
+if (args.includes('--no-security-headers')) writeFileSync(headers, '');
 
 const server = readFileSync('deploy/nginx.conf', 'utf8')
   .replace(/^\s*listen \[::\]:80;\n/m, '')
@@ -27,7 +37,6 @@ for (const [pattern, what] of [
   if (!server.includes(pattern)) throw new Error(`deploy/nginx.conf: could not set the ${what}`);
 }
 
-mkdirSync(`${prefix}/tmp`, {recursive: true});
 writeFileSync(
   `${prefix}/nginx.conf`,
   `worker_processes 1;
