@@ -190,8 +190,20 @@ function lighthouseRun(url: string, formFactor: 'mobile' | 'desktop'): Lighthous
 }
 
 /** Median of LIGHTHOUSE_RUNS runs, figure by figure. */
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is repeated. */
+function lighthouseRunWithRetry(url: string, formFactor: 'mobile' | 'desktop'): LighthouseFigures {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return lighthouseRun(url, formFactor);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      log(`lighthouse failed on ${url} (${formFactor}), attempt ${attempt}; retrying`);
+    }
+  }
+}
+
 function lighthouseFigures(url: string, formFactor: 'mobile' | 'desktop'): LighthouseFigures {
-  const runs = Array.from({length: LIGHTHOUSE_RUNS}, () => lighthouseRun(url, formFactor));
+  const runs = Array.from({length: LIGHTHOUSE_RUNS}, () => lighthouseRunWithRetry(url, formFactor));
   const pick = (key: keyof LighthouseFigures) => median(runs.map((r) => r[key]));
   return {
     performance: pick('performance'),
