@@ -35,6 +35,9 @@ const config: Config = {
   i18n: {
     defaultLocale: 'zh-Hans',
     locales: ['zh-Hans'],
+    localeConfigs: {
+      'zh-Hans': {label: '简体中文', direction: 'ltr', calendar: 'gregory', htmlLang: 'zh-Hans'},
+    },
   },
 
   markdown: {
