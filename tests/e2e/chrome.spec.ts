@@ -84,7 +84,7 @@ test('the first Tab stop is the skip link, and it moves focus into the main cont
 
 test('the announcement bar can be dismissed, and the dismissal is remembered', async ({page}) => {
   await openHydrated(page, '/');
-  const bar = page.locator('div[role="banner"][class*="announcementBar"]');
+  const bar = page.locator('div[role="region"][aria-label="公告"]');
   await expect(bar).toBeVisible();
   const storage = () =>
     page.evaluate(() => ({
@@ -116,7 +116,7 @@ test('a new announcement id brings the bar back after it was dismissed', async (
     'false',
   );
   await page.reload();
-  await expect(page.locator('div[role="banner"][class*="announcementBar"]')).toBeVisible();
+  await expect(page.locator('div[role="region"][aria-label="公告"]')).toBeVisible();
 });
 
 test('the footer is dark, with one More column and the 2025 copyright', async ({page}) => {

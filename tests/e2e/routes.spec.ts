@@ -56,7 +56,7 @@ test('the blog lists ten posts per page over two pages, and no third page', asyn
 test('the archive lists all twenty posts under the year 2025', async ({page}) => {
   await openHydrated(page, '/blog/archive');
   await expect(page.locator('h1')).toHaveText('历史博文');
-  await expect(page.locator('h3[id="2025"]')).toBeVisible();
+  await expect(page.getByRole('heading', {level: 2, name: '2025'})).toBeVisible();
   await expect(page.locator('main a[href^="/blog/2025/"]')).toHaveCount(20);
 });
 
