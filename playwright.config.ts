@@ -1,4 +1,5 @@
 import {defineConfig, devices} from '@playwright/test';
+import {CHROME_FLAGS, CHROMIUM} from './scripts/lib/serve';
 
 /** Tests run against the production build, served on loopback only. */
 const PORT = 4173;
@@ -20,16 +21,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       // Debian's Chromium: browser downloads are not possible here.
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM,
+      args: CHROME_FLAGS,
     },
   },
   projects: [
