@@ -2,6 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import {darkCodeTheme, lightCodeTheme} from './config/prism';
+import boundedZhSearch from './src/plugins/bounded-zh-search';
 import recentPosts, {type PluginOptions as RecentPostsOptions} from './src/plugins/recent-posts';
 
 // Runs in Node.js at build time: no browser APIs here.
@@ -49,7 +50,7 @@ const config: Config = {
     experimental_router: 'browser',
   },
 
-  plugins: [[recentPosts, {recentCount: 6} satisfies RecentPostsOptions]],
+  plugins: [[recentPosts, {recentCount: 6} satisfies RecentPostsOptions], boundedZhSearch],
 
   themes: [
     [

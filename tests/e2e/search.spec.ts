@@ -131,6 +131,8 @@ const HOSTILE = [
   '<script>window.__pwned=1</script>',
   '🚀🔥 MCP',
   '審核'.repeat(500),
+  // A whole sentence pasted in: one long run of Chinese with no spaces.
+  '如何在服务器上用命令行发现并登录远程的磁盘目标然后开机自动挂载',
 ];
 
 test('hostile input shows results or a Chinese "no results" line, and injects nothing', async ({
@@ -150,11 +152,15 @@ test('hostile input shows results or a Chinese "no results" line, and injects no
   const box = searchBox(page);
   const listbox = page.locator('.navbar [role="listbox"]');
   for (const input of HOSTILE) {
+    // An empty box closes the dropdown, so what shows next is this input's answer.
+    await box.fill('');
+    await expect(listbox).toBeHidden();
     await box.fill(input);
     await expect(
       listbox.locator('[role="option"]').or(listbox.getByText('没有找到任何文档')).first(),
     ).toBeVisible();
   }
+  // The search still answers afterwards: no earlier query keeps it busy.
   await box.fill('zqxjkv');
   await expect(listbox.getByText('没有找到任何文档')).toBeVisible();
   expect(await page.evaluate(() => 'window.__pwned' in window || '__pwned' in window)).toBe(false);
