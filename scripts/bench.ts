@@ -3,7 +3,7 @@
  * create-docusaurus@3.7.0 classic TypeScript site (zh-Hans, Faster on).
  * Prints a table and writes bench/results.json. Not part of `npm test`.
  *
- *   npm run bench                 everything (about 25 minutes on 2 cores)
+ *   npm run bench                 everything (about 35 minutes on 2 cores)
  *   npm run bench -- --quick      one Lighthouse run per page, no scale test
  */
 import {execFileSync, spawn} from 'node:child_process';
@@ -18,14 +18,14 @@ import {
 } from 'node:fs';
 import {join, resolve} from 'node:path';
 import {chromium} from '@playwright/test';
-import {measurePageWeight, type PageWeight} from './lib/page-weight';
+import {measurePageWeight, type Bytes, type PageWeight} from './lib/page-weight';
 import {CHROME_FLAGS, CHROMIUM, stop, waitForServer} from './lib/serve';
 
 const ROOT = resolve('.');
 const TMP = resolve('bench/tmp');
 const QUICK = process.argv.includes('--quick');
 const LIGHTHOUSE_RUNS = QUICK ? 1 : 3;
-const SCALE_POSTS = QUICK ? [] : [200, 1000];
+const SCALE_POSTS = QUICK ? [] : [200, 500, 1000];
 
 type RouteType =
   | 'home'
@@ -90,7 +90,7 @@ type LighthouseFigures = {
 };
 type SiteResults = {
   build: BuildFigures;
-  weight: Record<string, Omit<PageWeight, 'urls'>>;
+  weight: Record<string, Omit<PageWeight, 'urls' | 'scripts'> & {contentJs: Bytes}>;
   lighthouse: Record<string, {mobile: LighthouseFigures; desktop: LighthouseFigures}>;
 };
 
@@ -134,14 +134,34 @@ function buildFigures(dir: string): BuildFigures {
   };
 }
 
+/**
+ * Docusaurus ships each Markdown page as a JS chunk of its own, named in the
+ * generated registry: those chunks are the writing, not the framework.
+ */
+function markdownChunkNames(dir: string): Set<string> {
+  const registry = readFileSync(join(dir, '.docusaurus/registry.js'), 'utf8');
+  const entry =
+    /"(\w+)": \[\(\) => import\(\/\* webpackChunkName: "\w+" \*\/ "@site\/[^"]+\.mdx?(?:\?truncated=true)?"\)/g;
+  return new Set([...registry.matchAll(entry)].map((match) => match[1] ?? ''));
+}
+
 async function pageWeights(site: Site, origin: string): Promise<SiteResults['weight']> {
+  const markdownChunks = markdownChunkNames(site.dir);
+  const isMarkdown = (url: string) =>
+    markdownChunks.has(/\/assets\/js\/(\w+)\.\w+\.js$/.exec(url)?.[1] ?? '');
   const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROME_FLAGS});
   const result: SiteResults['weight'] = {};
   for (const [type, path] of Object.entries(site.routes)) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const {requests, html, css, js, other} = await measurePageWeight(page, origin + path);
-    result[type] = {requests, html, css, js, other};
+    const {requests, html, css, js, other, scripts} = await measurePageWeight(page, origin + path);
+    const contentJs = scripts
+      .filter((script) => isMarkdown(script.url))
+      .reduce((sum, {raw, gzip}) => ({raw: sum.raw + raw, gzip: sum.gzip + gzip}), {
+        raw: 0,
+        gzip: 0,
+      });
+    result[type] = {requests, html, css, js, other, contentJs};
     await context.close();
   }
   await browser.close();
@@ -294,8 +314,11 @@ ${sections}`,
   };
 }
 
-/** A copy of this site with `posts` generated posts added to the real ones. */
-function scaleSite(posts: number): string {
+/**
+ * A copy of this site with `posts` generated posts added to the real ones;
+ * `sidebarCount` replaces the blog sidebar's 'ALL' when given.
+ */
+function scaleSite(posts: number, sidebarCount?: number): string {
   const dir = join(TMP, `scale-${posts}`);
   rmSync(dir, {recursive: true, force: true});
   mkdirSync(dir, {recursive: true});
@@ -318,8 +341,27 @@ function scaleSite(posts: number): string {
     const {name, text} = generatedPost(i);
     writeFileSync(join(dir, 'blog', name), text);
   }
+  if (sidebarCount !== undefined) {
+    const configPath = join(dir, 'docusaurus.config.ts');
+    const config = readFileSync(configPath, 'utf8');
+    const changed = config.replace("blogSidebarCount: 'ALL'", `blogSidebarCount: ${sidebarCount}`);
+    if (changed === config) throw new Error(`no blogSidebarCount: 'ALL' in ${configPath}`);
+    writeFileSync(configPath, changed);
+  }
   return dir;
 }
+
+type ScalePoint = {posts: number; seconds: number; peakRssMiB: number};
+
+function scaleBuild(posts: number, sidebarCount?: number): ScalePoint {
+  const dir = scaleSite(posts, sidebarCount);
+  const {seconds, peakRssMiB} = timedBuild(dir);
+  rmSync(dir, {recursive: true, force: true});
+  return {posts, seconds, peakRssMiB};
+}
+
+const msPerPost = (from: ScalePoint, to: ScalePoint) =>
+  ((to.seconds - from.seconds) * 1000) / (to.posts - from.posts);
 
 async function measureSite(site: Site, port: number): Promise<SiteResults> {
   log(`${site.name}: cold and warm build`);
@@ -385,7 +427,7 @@ function printTables(ours: SiteResults, stock: SiteResults): void {
   ];
   console.log(rows.map((r) => r.join(' | ')).join('\n'));
   console.log(
-    '\nroute type | requests ours/stock | JS gzip KB ours/stock (ratio) | CSS gzip KB ours/stock | HTML gzip KB ours/stock | mobile perf/a11y/bp/seo ours | stock | LCP ms ours/stock | TBT ms ours/stock | CLS ours/stock',
+    '\nroute type | requests ours/stock | JS gzip KB ours/stock (ratio) | of which Markdown content ours/stock | JS without content ours/stock (ratio) | CSS gzip KB ours/stock | HTML gzip KB ours/stock | mobile perf/a11y/bp/seo ours | stock | LCP ms ours/stock | TBT ms ours/stock | CLS ours/stock',
   );
   for (const type of Object.keys(OURS.routes)) {
     const o = ours.weight[type];
@@ -400,6 +442,8 @@ function printTables(ours: SiteResults, stock: SiteResults): void {
         type,
         `${o.requests}/${s.requests}`,
         `${kb(o.js.gzip)}/${kb(s.js.gzip)} (${ratio(o.js.gzip, s.js.gzip)})`,
+        `${kb(o.contentJs.gzip)}/${kb(s.contentJs.gzip)}`,
+        `${kb(o.js.gzip - o.contentJs.gzip)}/${kb(s.js.gzip - s.contentJs.gzip)} (${ratio(o.js.gzip - o.contentJs.gzip, s.js.gzip - s.contentJs.gzip)})`,
         `${kb(o.css.gzip)}/${kb(s.css.gzip)}`,
         `${kb(o.html.gzip)}/${kb(s.html.gzip)}`,
         scores(lo),
@@ -417,27 +461,43 @@ async function main(): Promise<void> {
   prepareStock();
   const ours = await measureSite(OURS, 4301);
   const stock = await measureSite(STOCK, 4302);
+  const site: ScalePoint = {
+    posts: 0,
+    seconds: ours.build.coldSeconds,
+    peakRssMiB: ours.build.coldPeakRssMiB,
+  };
   const scale = SCALE_POSTS.map((posts) => {
     log(`scale: ${posts} generated posts`);
-    const dir = scaleSite(posts);
-    const {seconds, peakRssMiB} = timedBuild(dir);
-    rmSync(dir, {recursive: true, force: true});
-    return {posts, seconds, peakRssMiB};
+    return scaleBuild(posts);
   });
-  const [small, large] = scale;
-  const slopeMsPerPost =
-    small && large ? ((large.seconds - small.seconds) * 1000) / (large.posts - small.posts) : null;
+  // The blog sidebar lists every post on every post page ('ALL', as the spec
+  // asks), so the HTML written grows with the square of the post count. The
+  // same 1,000 posts with a 10-post sidebar show the build without that term.
+  let shortSidebar: ScalePoint | null = null;
+  if (!QUICK) {
+    log('scale: 1000 generated posts, blog sidebar of 10');
+    shortSidebar = scaleBuild(1000, 10);
+  }
+  const first = scale[0];
+  const last = scale.at(-1);
+  const slopeMsPerPost = first && last && last !== first ? msPerPost(first, last) : null;
   printTables(ours, stock);
-  for (const s of scale) {
+  scale.forEach((point, index) => {
+    const previous = scale[index - 1] ?? site;
     console.log(
-      `scale: ${s.posts} extra posts: ${s.seconds.toFixed(1)} s, peak RSS ${s.peakRssMiB.toFixed(0)} MiB`,
+      `scale: ${point.posts} extra posts: ${point.seconds.toFixed(1)} s, peak RSS ${point.peakRssMiB.toFixed(0)} MiB, ${msPerPost(previous, point).toFixed(1)} ms per post since ${previous.posts}`,
+    );
+  });
+  if (slopeMsPerPost !== null) console.log(`scale: ${slopeMsPerPost.toFixed(1)} ms per extra post`);
+  if (shortSidebar) {
+    console.log(
+      `scale: 1000 extra posts, blog sidebar of 10 instead of ALL: ${shortSidebar.seconds.toFixed(1)} s, peak RSS ${shortSidebar.peakRssMiB.toFixed(0)} MiB, ${msPerPost(site, shortSidebar).toFixed(1)} ms per post since 0`,
     );
   }
-  if (slopeMsPerPost !== null) console.log(`scale: ${slopeMsPerPost.toFixed(1)} ms per extra post`);
   mkdirSync('bench', {recursive: true});
   writeFileSync(
     'bench/results.json',
-    `${JSON.stringify({measuredAt: new Date().toISOString(), quick: QUICK, ours, stock, scale, slopeMsPerPost}, null, 2)}\n`,
+    `${JSON.stringify({measuredAt: new Date().toISOString(), quick: QUICK, ours, stock, scale, slopeMsPerPost, shortSidebar}, null, 2)}\n`,
   );
   log('wrote bench/results.json');
 }

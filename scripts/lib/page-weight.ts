@@ -14,6 +14,8 @@ export type PageWeight = {
   other: Bytes;
   /** Every URL fetched before `load`, for budget checks on what a page must not load. */
   urls: string[];
+  /** Each script fetched before `load`, with its bytes, to tell framework from content. */
+  scripts: ({url: string} & Bytes)[];
 };
 
 const zero = (): Bytes => ({raw: 0, gzip: 0});
@@ -34,6 +36,7 @@ export async function measurePageWeight(page: Page, url: string): Promise<PageWe
     js: zero(),
     other: zero(),
     urls: [],
+    scripts: [],
   };
   let loaded = false;
   const pending: Promise<void>[] = [];
@@ -48,9 +51,11 @@ export async function measurePageWeight(page: Page, url: string): Promise<PageWe
       response
         .body()
         .then((body) => {
-          const bucket = weight[kindOf(request.resourceType())];
-          bucket.raw += body.length;
-          bucket.gzip += gzipSync(body, {level: 9}).length;
+          const kind = kindOf(request.resourceType());
+          const bytes = {raw: body.length, gzip: gzipSync(body, {level: 9}).length};
+          weight[kind].raw += bytes.raw;
+          weight[kind].gzip += bytes.gzip;
+          if (kind === 'js') weight.scripts.push({url: request.url(), ...bytes});
         })
         .catch(() => undefined),
     );
