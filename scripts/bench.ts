@@ -3,7 +3,7 @@
  * create-docusaurus@3.7.0 classic TypeScript site (zh-Hans, Faster on).
  * Prints a table and writes bench/results.json. Not part of `npm test`.
  *
- *   npm run bench                 everything (about 35 minutes on 2 cores)
+ *   npm run bench                 everything (35 to 40 minutes on 2 cores)
  *   npm run bench -- --quick      one Lighthouse run per page, no scale test
  */
 import {execFileSync, spawn} from 'node:child_process';
@@ -488,7 +488,10 @@ async function main(): Promise<void> {
       `scale: ${point.posts} extra posts: ${point.seconds.toFixed(1)} s, peak RSS ${point.peakRssMiB.toFixed(0)} MiB, ${msPerPost(previous, point).toFixed(1)} ms per post since ${previous.posts}`,
     );
   });
-  if (slopeMsPerPost !== null) console.log(`scale: ${slopeMsPerPost.toFixed(1)} ms per extra post`);
+  if (first && last && slopeMsPerPost !== null)
+    console.log(
+      `scale: ${slopeMsPerPost.toFixed(1)} ms per post from ${first.posts} to ${last.posts}`,
+    );
   if (shortSidebar) {
     console.log(
       `scale: 1000 extra posts, blog sidebar of 10 instead of ALL: ${shortSidebar.seconds.toFixed(1)} s, peak RSS ${shortSidebar.peakRssMiB.toFixed(0)} MiB, ${msPerPost(site, shortSidebar).toFixed(1)} ms per post since 0`,
