@@ -1,8 +1,15 @@
+import path from 'node:path';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import {darkCodeTheme, lightCodeTheme} from './config/prism';
+import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
+import {readingTimeMinutes} from './src/plugins/blog/readingTime';
+import remarkSeriesBox from './src/plugins/series/remarkSeriesBox';
 import boundedZhSearch from './src/plugins/bounded-zh-search';
+import searchHitPaths, {
+  type PluginOptions as SearchHitPathsOptions,
+} from './src/plugins/search-hit-paths';
 import recentPosts, {type PluginOptions as RecentPostsOptions} from './src/plugins/recent-posts';
 
 // Runs in Node.js at build time: no browser APIs here.
@@ -14,6 +21,39 @@ const GITHUB_URL = 'https://github.com/linshen-dev/linshen-dev.github.io';
 const COPYRIGHT_YEAR = 2025;
 /** Blog list page size (spec §9). */
 const BLOG_POSTS_PER_PAGE = 10;
+/** The navbar and footer keep the template's English label (spec §2, chrome). */
+const BLOG_NAV_LABEL = 'Blog';
+const BLOG_TITLE = '博客';
+
+const blogOptions = {
+  blogTitle: BLOG_TITLE,
+  blogDescription: '林深的技术博客：MCP 协议与服务器注册中心、iSCSI 存储、OpenWrt 无线中继。',
+  blogSidebarTitle: '全部博文',
+  blogSidebarCount: 'ALL',
+  postsPerPage: BLOG_POSTS_PER_PAGE,
+  showReadingTime: true,
+  // Han characters, Latin words and code lines each at their own rate.
+  readingTime: ({content}) => readingTimeMinutes(content),
+  // No tags on this site: any tag in front matter fails the build.
+  tags: false,
+  onInlineTags: 'throw',
+  onInlineAuthors: 'throw',
+  onUntruncatedBlogPosts: 'throw',
+  // A post in a series shows the series' parts after its truncate marker.
+  beforeDefaultRemarkPlugins: [[remarkSeriesBox, {blogDir: path.join(__dirname, 'blog')}]],
+  // 3.7.0 ships every post's raw Markdown (`content`) in the archive
+  // page's props, about 120 KB of gzip JS for a list of titles. Nothing
+  // after loading needs it: truncation, reading time and feeds are
+  // computed before this hook or from the built HTML.
+  processBlogPosts: async ({blogPosts}) => blogPosts.map((post) => ({...post, content: ''})),
+  feedOptions: {
+    type: 'all',
+    title: `${SITE_TITLE}`,
+    description: `${SITE_TITLE}：${SITE_TAGLINE}`,
+    copyright: `Copyright © ${COPYRIGHT_YEAR} 林深`,
+    language: 'zh-Hans',
+  },
+} satisfies Partial<BlogOptions>;
 
 const config: Config = {
   title: SITE_TITLE,
@@ -50,7 +90,14 @@ const config: Config = {
     experimental_router: 'browser',
   },
 
-  plugins: [[recentPosts, {recentCount: 6} satisfies RecentPostsOptions], boundedZhSearch],
+  plugins: [
+    // The classic blog, wrapped: see src/plugins/blog/index.ts.
+    ['./src/plugins/blog/index.ts', blogOptions],
+    [recentPosts, {recentCount: 6} satisfies RecentPostsOptions],
+    boundedZhSearch,
+    // Search hits say 博客, not the navbar's English label.
+    [searchHitPaths, {labels: {[BLOG_NAV_LABEL]: BLOG_TITLE}} satisfies SearchHitPathsOptions],
+  ],
 
   themes: [
     [
@@ -69,6 +116,8 @@ const config: Config = {
         searchResultContextMaxLength: 60,
         searchBarShortcutKeymap: 'mod+k',
         highlightSearchTermsOnTargetPage: false,
+        // The series box repeats other posts' titles: not this page's content.
+        ignoreCssSelectors: ['.series-box'],
       } satisfies SearchOptions,
     ],
   ],
@@ -81,33 +130,8 @@ const config: Config = {
           sidebarPath: './sidebars.ts',
           breadcrumbs: true,
         },
-        blog: {
-          blogTitle: '博客',
-          blogDescription:
-            '林深的技术博客：MCP 协议与服务器注册中心、iSCSI 存储、OpenWrt 无线中继。',
-          blogSidebarTitle: '全部博文',
-          blogSidebarCount: 'ALL',
-          postsPerPage: BLOG_POSTS_PER_PAGE,
-          showReadingTime: true,
-          // No tags on this site: any tag in front matter fails the build.
-          tags: false,
-          onInlineTags: 'throw',
-          onInlineAuthors: 'throw',
-          onUntruncatedBlogPosts: 'throw',
-          // 3.7.0 ships every post's raw Markdown (`content`) in the archive
-          // page's props, about 120 KB of gzip JS for a list of titles. Nothing
-          // after loading needs it: truncation, reading time and feeds are
-          // computed before this hook or from the built HTML.
-          processBlogPosts: async ({blogPosts}) =>
-            blogPosts.map((post) => ({...post, content: ''})),
-          feedOptions: {
-            type: 'all',
-            title: `${SITE_TITLE}`,
-            description: `${SITE_TITLE}：${SITE_TAGLINE}`,
-            copyright: `Copyright © ${COPYRIGHT_YEAR} 林深`,
-            language: 'zh-Hans',
-          },
-        },
+        // The blog is registered below as src/plugins/blog (a wrapper with a 3.7.0 fix).
+        blog: false,
         theme: {
           customCss: './src/css/custom.css',
         },
@@ -152,7 +176,7 @@ const config: Config = {
         height: 32,
       },
       items: [
-        {to: '/blog', label: 'Blog', position: 'left'},
+        {to: '/blog', label: BLOG_NAV_LABEL, position: 'left'},
         {href: GITHUB_URL, label: 'GitHub', position: 'right'},
       ],
     },
@@ -162,7 +186,7 @@ const config: Config = {
         {
           title: 'More',
           items: [
-            {label: 'Blog', to: '/blog'},
+            {label: BLOG_NAV_LABEL, to: '/blog'},
             {label: 'GitHub', href: GITHUB_URL},
           ],
         },

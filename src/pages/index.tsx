@@ -11,7 +11,7 @@ import type {RecentPostsData} from '@site/src/plugins/recent-posts';
 import styles from './index.module.css';
 
 export default function Home(): ReactNode {
-  const {recent, series} = usePluginData('recent-posts') as RecentPostsData;
+  const {recent, featuredSeries, moreSeries} = usePluginData('recent-posts') as RecentPostsData;
   return (
     <Layout
       description={translate({
@@ -23,16 +23,27 @@ export default function Home(): ReactNode {
       <main className={styles.main}>
         <section className={`container ${styles.section}`} aria-labelledby="series">
           <Heading as="h2" id="series">
-            {translate({id: 'home.series.title', message: 'MCP Registry 系列'})}
+            {featuredSeries.title}
           </Heading>
-          <p>
-            <Translate id="home.series.lead">
-              2025 年 9 月，MCP
-              官方服务器注册中心发布预览版。这个系列按阅读顺序排好：先弄清它是什么，再学 server.json
-              和发布工具，然后看 API 怎么查、怎么同步，最后是审核规则。
-            </Translate>
-          </p>
-          <PostList posts={series} ordered />
+          <p>{featuredSeries.description}</p>
+          <PostList posts={featuredSeries.parts} ordered />
+          <Heading as="h3" id="more-series">
+            {translate({id: 'home.series.more', message: '更多系列'})}
+          </Heading>
+          <ul>
+            {moreSeries.map(({title, count, first}) => (
+              <li key={first.permalink}>
+                <Translate
+                  id="home.series.link"
+                  values={{
+                    title: <Link to={first.permalink}>{title}</Link>,
+                    count,
+                  }}>
+                  {'{title}（共 {count} 篇）'}
+                </Translate>
+              </li>
+            ))}
+          </ul>
         </section>
         <section className={`container ${styles.section}`} aria-labelledby="recent">
           <Heading as="h2" id="recent">

@@ -1,5 +1,7 @@
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import type {BlogContent} from '@docusaurus/plugin-content-blog';
+import path from 'node:path';
+import type {BlogContent, BlogPost} from '@docusaurus/plugin-content-blog';
+import {groupSeries, readSeriesCatalog} from '../series';
 
 /** One post as the home page lists it. */
 export type PostSummary = Readonly<{
@@ -9,11 +11,22 @@ export type PostSummary = Readonly<{
   date: string;
 }>;
 
+/** The home page's featured series: the first in `blog/series.yml`, every part listed. */
+export type SeriesSummary = Readonly<{
+  title: string;
+  description: string;
+  /** In reading order (`series_order`). */
+  parts: readonly PostSummary[];
+}>;
+
+/** Every other series, as one line: its name, its length and where to start. */
+export type SeriesLink = Readonly<{title: string; count: number; first: PostSummary}>;
+
 export type RecentPostsData = Readonly<{
   /** Newest listed posts first. */
   recent: readonly PostSummary[];
-  /** Posts that carry `series_order` in their front matter, in that order. */
-  series: readonly PostSummary[];
+  featuredSeries: SeriesSummary;
+  moreSeries: readonly SeriesLink[];
 }>;
 
 export type PluginOptions = Readonly<{recentCount: number}>;
@@ -35,7 +48,7 @@ function validateOptions(options: unknown): PluginOptions {
  * Docusaurus website's own recentBlogs plugin does, so the home page never
  * keeps a list of posts by hand.
  */
-export default function recentPostsPlugin(_context: LoadContext, options: unknown): Plugin {
+export default function recentPostsPlugin({siteDir}: LoadContext, options: unknown): Plugin {
   const {recentCount} = validateOptions(options);
   return {
     name: 'recent-posts',
@@ -45,21 +58,33 @@ export default function recentPostsPlugin(_context: LoadContext, options: unknow
         throw new Error(`[recent-posts] ${BLOG_PLUGIN} has no content to list.`);
       }
       const listed = blog.blogPosts.filter((post) => !post.metadata.unlisted);
-      const summary = ({metadata}: (typeof listed)[number]): PostSummary => ({
+      const summary = ({metadata}: BlogPost): PostSummary => ({
         title: metadata.title,
         permalink: metadata.permalink,
         date: new Date(metadata.date).toISOString(),
       });
-      const seriesOrder = (post: (typeof listed)[number]): number | undefined => {
-        const order = post.metadata.frontMatter.series_order;
-        return typeof order === 'number' ? order : undefined;
-      };
+      const allSeries = groupSeries(
+        listed.map((post) => ({
+          ...post,
+          source: post.metadata.source,
+          title: post.metadata.title,
+          frontMatter: post.metadata.frontMatter,
+        })),
+        readSeriesCatalog(path.join(siteDir, 'blog')),
+      );
+      const [featured, ...others] = allSeries;
+      if (!featured)
+        throw new Error('[recent-posts] no post belongs to a series of blog/series.yml.');
       const data: RecentPostsData = {
         recent: listed.slice(0, recentCount).map(summary),
-        series: listed
-          .filter((post) => seriesOrder(post) !== undefined)
-          .sort((a, b) => (seriesOrder(a) ?? 0) - (seriesOrder(b) ?? 0))
-          .map(summary),
+        featuredSeries: {
+          title: featured.title,
+          description: featured.description,
+          parts: featured.parts.map(summary),
+        },
+        moreSeries: others.flatMap(({title, parts: [first, ...rest]}) =>
+          first ? [{title, count: rest.length + 1, first: summary(first)}] : [],
+        ),
       };
       actions.setGlobalData(data);
     },
