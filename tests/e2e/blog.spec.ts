@@ -1,11 +1,14 @@
 /**
- * The blog's posts and feeds (spec §2): every post page shows its own title
- * and date; the RSS, Atom and JSON feeds carry all 20 posts in Chinese.
+ * The blog's posts and feeds (spec §2): every post page shows its own title,
+ * date and a reading time at Chinese rates; the RSS, Atom and JSON feeds carry
+ * all 20 posts in Chinese; author pages paginate at /page/N; read-more links
+ * are named by their visible text.
  */
 import {readdirSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
+import {readingTimeMinutes} from '../../src/plugins/blog/readingTime';
 import {readMarkdown} from '../content/markdown';
-import {POSTS, postPath} from '../site-spec';
+import {AUTHOR_KEY, POSTS, postBySlug, postPath} from '../site-spec';
 import {openHydrated} from './helpers';
 
 const FILES = readdirSync('blog').filter((name) => /\.mdx?$/.test(name));
@@ -42,4 +45,56 @@ test('the RSS, Atom and JSON feeds list all 20 posts under the Chinese title', a
   expect(json.items.map((item) => new URL(item.url).pathname).sort()).toEqual(
     POSTS.map(postPath).sort(),
   );
+});
+
+test('a post shows the reading time computed at Chinese reading rates', async ({page}) => {
+  // A short, a middling and the longest post.
+  const minutes: number[] = [];
+  for (const slug of ['iscsi-basics', 'mcp-spec-2025-03-26', 'use-rest-api']) {
+    const post = postBySlug(slug);
+    const file = FILES.find((name) => name.startsWith(`${post.date}-${post.slug}.`)) ?? '';
+    const expected = Math.ceil(readingTimeMinutes(readMarkdown(`blog/${file}`).body));
+    minutes.push(expected);
+    await openHydrated(page, postPath(post));
+    await expect(page.locator('article header'), slug).toContainText(`阅读需 ${expected} 分钟`);
+  }
+  // Three different lengths give three different times.
+  expect(new Set(minutes).size).toBe(3);
+});
+
+test("an author's second page is /page/2 and lists the older posts", async ({page}) => {
+  const base = `/blog/authors/${AUTHOR_KEY}`;
+  await openHydrated(page, base);
+  const older = page.locator('nav.pagination-nav a.pagination-nav__link--next');
+  await expect(older).toHaveAttribute('href', `${base}/page/2`);
+  await older.click();
+  await expect(page).toHaveURL(new RegExp(`${base}/page/2$`));
+  // Newest first over two pages of ten: page 2 holds the ten oldest posts.
+  const oldest = [...POSTS].sort((a, b) => a.date.localeCompare(b.date)).slice(0, 10);
+  const hrefs = await page
+    .locator('main article header h2 a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(hrefs.sort()).toEqual(oldest.map(postPath).sort());
+  await expect(page.locator('nav.pagination-nav a.pagination-nav__link--prev')).toHaveAttribute(
+    'href',
+    base,
+  );
+
+  expect((await page.request.get(`${base}/authors/2`)).status()).toBe(404);
+  const sitemap = await (await page.request.get('/sitemap.xml')).text();
+  expect(sitemap).toContain(`${base}/page/2</loc>`);
+  expect(sitemap).not.toContain('/authors/2<');
+});
+
+test('every read-more link is named by its visible text first, then the title', async ({page}) => {
+  for (const path of ['/blog', '/blog/page/2', `/blog/authors/${AUTHOR_KEY}`]) {
+    await openHydrated(page, path);
+    const articles = page.locator('main article');
+    await expect(articles).toHaveCount(10);
+    for (const article of await articles.all()) {
+      const title = (await article.locator('header h2').textContent()) ?? '';
+      const readMore = article.getByRole('link', {name: `阅读更多：${title}`, exact: true});
+      await expect(readMore, path).toHaveText('阅读更多');
+    }
+  }
 });

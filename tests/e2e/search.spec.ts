@@ -79,6 +79,21 @@ test('a two-character Chinese word finds the moderation post', async ({page}) =>
   await expect(suggestions(page).locator('mark').first()).toHaveText('审核');
 });
 
+test('blog hits are labelled 博客, in the dropdown and on the results page', async ({page}) => {
+  await openHydrated(page, '/');
+  await searchBox(page).fill('审核');
+  const paths = suggestions(page).locator('[class*="hitPath"]');
+  await expect(paths.first()).toBeVisible();
+  await expect(paths.filter({hasText: '博客'}).first()).toBeVisible();
+  await expect(paths.filter({hasText: 'Blog'})).toHaveCount(0);
+
+  await openHydrated(page, '/search?q=审核');
+  const resultPaths = page.locator('article p[class*="searchResultItemPath"]');
+  await expect(resultPaths.first()).toBeVisible();
+  await expect(resultPaths.filter({hasText: '博客'}).first()).toBeVisible();
+  await expect(resultPaths.filter({hasText: 'Blog'})).toHaveCount(0);
+});
+
 test('a code token finds its post, and the keyboard opens a result', async ({page}) => {
   await openHydrated(page, '/');
   const box = searchBox(page);
