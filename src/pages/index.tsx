@@ -1,17 +1,16 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Translate, {translate} from '@docusaurus/Translate';
-import {usePluginData} from '@docusaurus/useGlobalData';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import HomeHero from '@site/src/components/HomeHero';
 import PostList from '@site/src/components/PostList';
 import TutorialCards from '@site/src/components/TutorialCards';
-import type {RecentPostsData} from '@site/src/plugins/recent-posts';
+import homeData from '@generated/recent-posts/default/home.json';
 import styles from './index.module.css';
 
 export default function Home(): ReactNode {
-  const {recent, featuredSeries, moreSeries} = usePluginData('recent-posts') as RecentPostsData;
+  const {recent, featuredSeries, moreSeries} = homeData;
   return (
     <Layout
       description={translate({

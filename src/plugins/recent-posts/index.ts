@@ -43,10 +43,14 @@ function validateOptions(options: unknown): PluginOptions {
   return {recentCount};
 }
 
+/** Where the home page imports the data from (typed in ./home-data.d.ts). */
+export const HOME_DATA_FILE = 'home.json';
+
 /**
- * Hands the home page a short list of posts at build time, the way the
- * Docusaurus website's own recentBlogs plugin does, so the home page never
- * keeps a list of posts by hand.
+ * Hands the home page its lists of posts at build time, so the home page never
+ * keeps a list of posts by hand. The data goes into a generated module that
+ * only the home page imports, not into global data, which every page's
+ * JavaScript would carry.
  */
 export default function recentPostsPlugin({siteDir}: LoadContext, options: unknown): Plugin {
   const {recentCount} = validateOptions(options);
@@ -86,7 +90,7 @@ export default function recentPostsPlugin({siteDir}: LoadContext, options: unkno
           first ? [{title, count: rest.length + 1, first: summary(first)}] : [],
         ),
       };
-      actions.setGlobalData(data);
+      await actions.createData(HOME_DATA_FILE, JSON.stringify(data));
     },
   };
 }

@@ -1,0 +1,7 @@
+/** The home page's data, written at build time by src/plugins/recent-posts. */
+declare module '@generated/recent-posts/default/home.json' {
+  import type {RecentPostsData} from '@site/src/plugins/recent-posts';
+
+  const data: RecentPostsData;
+  export default data;
+}
