@@ -1,11 +1,14 @@
 import {defineConfig, devices} from '@playwright/test';
 import {CHROME_FLAGS, CHROMIUM} from './scripts/lib/serve';
 
-/** Tests run against the production build, served on loopback only. */
-const PORT = 4173;
+/**
+ * Tests run against the production build, served on loopback only. The ports
+ * can be moved (E2E_PORT, E2E_NGINX_PORT) to run two checkouts side by side.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** The same build behind the production nginx config (deploy/nginx.conf). */
-const NGINX_PORT = 4174;
+const NGINX_PORT = Number(process.env.E2E_NGINX_PORT ?? 4174);
 const NGINX_URL = `http://127.0.0.1:${NGINX_PORT}`;
 
 export default defineConfig({
