@@ -6,6 +6,10 @@ import {darkCodeTheme, lightCodeTheme} from './config/prism';
 import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 import {readingTimeMinutes} from './src/plugins/blog/readingTime';
 import remarkSeriesBox from './src/plugins/series/remarkSeriesBox';
+import codeHighlight, {
+  rehypeCodeHighlight,
+  type PluginOptions as CodeHighlightOptions,
+} from './src/plugins/code-highlight';
 import boundedZhSearch from './src/plugins/bounded-zh-search';
 import searchHitPaths, {
   type PluginOptions as SearchHitPathsOptions,
@@ -25,6 +29,13 @@ const BLOG_POSTS_PER_PAGE = 10;
 const BLOG_NAV_LABEL = 'Blog';
 const BLOG_TITLE = '博客';
 
+/** Code blocks are highlighted at build time with the site's two code themes. */
+const codeHighlightOptions = {
+  themes: {light: lightCodeTheme, dark: darkCodeTheme},
+  languages: ['bash', 'diff', 'http', 'ini'],
+} satisfies CodeHighlightOptions;
+const rehypePlugins = [[rehypeCodeHighlight, codeHighlightOptions]];
+
 const blogOptions = {
   blogTitle: BLOG_TITLE,
   blogDescription: '林深的技术博客：MCP 协议与服务器注册中心、iSCSI 存储、OpenWrt 无线中继。',
@@ -40,6 +51,7 @@ const blogOptions = {
   onInlineAuthors: 'throw',
   onUntruncatedBlogPosts: 'throw',
   // A post in a series shows the series' parts after its truncate marker.
+  rehypePlugins,
   beforeDefaultRemarkPlugins: [[remarkSeriesBox, {blogDir: path.join(__dirname, 'blog')}]],
   // 3.7.0 ships every post's raw Markdown (`content`) in the archive
   // page's props, about 120 KB of gzip JS for a list of titles. Nothing
@@ -94,6 +106,7 @@ const config: Config = {
     // The classic blog, wrapped: see src/plugins/blog/index.ts.
     ['./src/plugins/blog/index.ts', blogOptions],
     [recentPosts, {recentCount: 6} satisfies RecentPostsOptions],
+    [codeHighlight, codeHighlightOptions],
     boundedZhSearch,
     // Search hits say 博客, not the navbar's English label.
     [searchHitPaths, {labels: {[BLOG_NAV_LABEL]: BLOG_TITLE}} satisfies SearchHitPathsOptions],
@@ -129,9 +142,11 @@ const config: Config = {
         docs: {
           sidebarPath: './sidebars.ts',
           breadcrumbs: true,
+          rehypePlugins,
         },
         // The blog is registered below as src/plugins/blog (a wrapper with a 3.7.0 fix).
         blog: false,
+        pages: {rehypePlugins},
         theme: {
           customCss: './src/css/custom.css',
         },
@@ -196,7 +211,7 @@ const config: Config = {
     prism: {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      additionalLanguages: ['bash', 'diff', 'http', 'ini'],
+      additionalLanguages: codeHighlightOptions.languages,
     },
   } satisfies Preset.ThemeConfig,
 };
