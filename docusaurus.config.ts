@@ -16,12 +16,15 @@ import socialCards, {
   socialCardPath,
   type PluginOptions as SocialCardsOptions,
 } from './src/plugins/social-cards';
+import llmsTxt, {type PluginOptions as LlmsTxtOptions} from './src/plugins/llms-txt';
 
 // Runs in Node.js at build time: no browser APIs here.
 
 const SITE_TITLE = '栈底笔记';
 const SITE_TAGLINE = '把协议、存储和网络的底层细节讲清楚';
 const BASE_URL = '/';
+const SITE_SUMMARY =
+  '林深的简体中文技术博客：MCP 协议与服务器注册中心、iSCSI 存储、OpenWrt 无线中继，附本站的写作与部署教程。';
 const GITHUB_URL = 'https://github.com/linshen-dev/linshen-dev.github.io';
 /** The spec fixes the copyright year; it must not follow the build date. */
 const COPYRIGHT_YEAR = 2025;
@@ -112,6 +115,8 @@ const config: Config = {
     [recentPosts, {recentCount: 6} satisfies RecentPostsOptions],
     // 1200×630 PNG cards for the home page and every post, drawn after the build.
     [socialCards, {homeTitle: SITE_TAGLINE} satisfies SocialCardsOptions],
+    // llms.txt and llms-full.txt at the site root (llmstxt.org).
+    [llmsTxt, {summary: SITE_SUMMARY} satisfies LlmsTxtOptions],
     boundedZhSearch,
     // Search hits say 博客, not the navbar's English label.
     [searchHitPaths, {labels: {[BLOG_NAV_LABEL]: BLOG_TITLE}} satisfies SearchHitPathsOptions],
