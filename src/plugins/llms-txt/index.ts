@@ -73,10 +73,13 @@ export function renderLlmsTxt(
 }
 
 /** One document of llms-full.txt: its title, its URL and its Markdown. */
-export function renderFullEntry({title, url}: Entry, markdown: string): string {
-  return [`# ${title}`, `来源：${url}`, toPlainMarkdown(markdown, new URL(url).origin)].join(
-    '\n\n',
-  );
+export function renderFullEntry(
+  {title, url}: Entry,
+  markdown: string,
+  /** url + baseUrl, without the final slash: site-root links are made absolute against it. */
+  siteRoot: string,
+): string {
+  return [`# ${title}`, `来源：${url}`, toPlainMarkdown(markdown, siteRoot)].join('\n\n');
 }
 
 type DocsVersion = DocsContent['loadedVersions'][number];
@@ -159,6 +162,7 @@ export default function llmsTxtPlugin(context: LoadContext, options: unknown): P
     },
     async postBuild({outDir}) {
       const fullUrl = absolute(`${context.baseUrl}${LLMS_FULL_FILE}`);
+      const siteRoot = absolute(context.baseUrl).replace(/\/$/, '');
       await writeFile(
         path.join(outDir, LLMS_FILE),
         renderLlmsTxt(siteConfig.title, summary, fullUrl, sections),
@@ -167,7 +171,11 @@ export default function llmsTxtPlugin(context: LoadContext, options: unknown): P
         sections.flatMap((section) =>
           section.entries.flatMap(({file, ...entry}) =>
             file
-              ? [readFile(file, 'utf8').then((markdown) => renderFullEntry(entry, markdown))]
+              ? [
+                  readFile(file, 'utf8').then((markdown) =>
+                    renderFullEntry(entry, markdown, siteRoot),
+                  ),
+                ]
               : [],
           ),
         ),

@@ -14,10 +14,10 @@ const COMMENT = /<!--[\s\S]*?-->|\{\/\*[\s\S]*?\*\/\}/g;
  * Leaves out the front matter, MDX import/export blocks (an ESM block runs to
  * the next blank line, as in MDX), comments and JSX component tags (their
  * Markdown children stay). Fenced code is kept exactly as written. With
- * `origin`, site-root links (`](/docs/intro)`) become absolute: the file is
- * read away from the site.
+ * `siteRoot` (url + baseUrl), site-root links (`](/docs/intro)`) become
+ * absolute: the file is read away from the site.
  */
-export function toPlainMarkdown(source: string, origin?: string): string {
+export function toPlainMarkdown(source: string, siteRoot?: string): string {
   const out: string[] = [];
   let fence: string | undefined;
   let inEsm = false;
@@ -47,7 +47,7 @@ export function toPlainMarkdown(source: string, origin?: string): string {
     }
     paragraphStart = false;
     let text = line.replace(COMMENT, '').replace(JSX_TAG, '');
-    if (origin) text = text.replace(/\]\(\/(?!\/)/g, `](${origin}/`);
+    if (siteRoot) text = text.replace(/\]\(\/(?!\/)/g, `](${siteRoot}/`);
     // A line that held only tags or comments goes entirely.
     if (text.trim() !== '') out.push(text.trimEnd());
   }
