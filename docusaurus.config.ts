@@ -15,11 +15,20 @@ import searchHitPaths, {
   type PluginOptions as SearchHitPathsOptions,
 } from './src/plugins/search-hit-paths';
 import recentPosts, {type PluginOptions as RecentPostsOptions} from './src/plugins/recent-posts';
+import socialCards, {
+  HOME_CARD,
+  socialCardPath,
+  type PluginOptions as SocialCardsOptions,
+} from './src/plugins/social-cards';
+import llmsTxt, {type PluginOptions as LlmsTxtOptions} from './src/plugins/llms-txt';
 
 // Runs in Node.js at build time: no browser APIs here.
 
 const SITE_TITLE = '栈底笔记';
 const SITE_TAGLINE = '把协议、存储和网络的底层细节讲清楚';
+const BASE_URL = '/';
+const SITE_SUMMARY =
+  '林深的简体中文技术博客：MCP 协议与服务器注册中心、iSCSI 存储、OpenWrt 无线中继，附本站的写作与部署教程。';
 const GITHUB_URL = 'https://github.com/linshen-dev/linshen-dev.github.io';
 /** The spec fixes the copyright year; it must not follow the build date. */
 const COPYRIGHT_YEAR = 2025;
@@ -57,7 +66,17 @@ const blogOptions = {
   // page's props, about 120 KB of gzip JS for a list of titles. Nothing
   // after loading needs it: truncation, reading time and feeds are
   // computed before this hook or from the built HTML.
-  processBlogPosts: async ({blogPosts}) => blogPosts.map((post) => ({...post, content: ''})),
+  // `image` is the post's social card (src/plugins/social-cards): theme-classic
+  // turns it into absolute og:image, twitter:image and JSON-LD image URLs.
+  processBlogPosts: async ({blogPosts}) =>
+    blogPosts.map(({metadata, ...post}) => ({
+      ...post,
+      content: '',
+      metadata: {
+        ...metadata,
+        frontMatter: {...metadata.frontMatter, image: socialCardPath(metadata.permalink, BASE_URL)},
+      },
+    })),
   feedOptions: {
     type: 'all',
     title: `${SITE_TITLE}`,
@@ -73,7 +92,7 @@ const config: Config = {
   favicon: 'img/favicon.svg',
 
   url: 'https://linshen-dev.github.io',
-  baseUrl: '/',
+  baseUrl: BASE_URL,
   // Every route of the spec is written without a trailing slash.
   trailingSlash: false,
   organizationName: 'linshen-dev',
@@ -107,6 +126,10 @@ const config: Config = {
     ['./src/plugins/blog/index.ts', blogOptions],
     [recentPosts, {recentCount: 6} satisfies RecentPostsOptions],
     [codeHighlight, codeHighlightOptions],
+    // 1200×630 PNG cards for the home page and every post, drawn after the build.
+    [socialCards, {homeTitle: SITE_TAGLINE} satisfies SocialCardsOptions],
+    // llms.txt and llms-full.txt at the site root (llmstxt.org).
+    [llmsTxt, {summary: SITE_SUMMARY} satisfies LlmsTxtOptions],
     boundedZhSearch,
     // Search hits say 博客, not the navbar's English label.
     [searchHitPaths, {labels: {[BLOG_NAV_LABEL]: BLOG_TITLE}} satisfies SearchHitPathsOptions],
@@ -157,7 +180,15 @@ const config: Config = {
   themeConfig: {
     // The default description; pages with their own (posts, docs) replace it.
     // Author pages of 3.7.0 set none, which search engines would flag.
-    metadata: [{name: 'description', content: `${SITE_TITLE}：${SITE_TAGLINE}`}],
+    metadata: [
+      {name: 'description', content: `${SITE_TITLE}：${SITE_TAGLINE}`},
+      // Every card is 1200×630; a post's own alt replaces this one (src/theme/BlogPostPage/Metadata).
+      {property: 'og:image:width', content: '1200'},
+      {property: 'og:image:height', content: '630'},
+      {property: 'og:image:alt', content: `${SITE_TITLE}：${SITE_TAGLINE}`},
+    ],
+    // Pages without a card of their own (home, lists, docs) share the home card.
+    image: HOME_CARD,
     colorMode: {
       defaultMode: 'light',
       disableSwitch: false,

@@ -37,10 +37,21 @@ export function collectConsoleProblems(page: Page): string[] {
 
 /** Every `<loc>` path of the production sitemap. */
 export async function sitemapPaths(page: Page): Promise<string[]> {
+  return (await sitemapUrls(page)).map((url) => new URL(url).pathname);
+}
+
+/** Every `<loc>` of the production sitemap, as written (production host). */
+export async function sitemapUrls(page: Page): Promise<string[]> {
   const response = await page.request.get('/sitemap.xml');
   expect(response.status()).toBe(200);
   const xml = await response.text();
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? '');
+}
+
+/** A production URL moved onto the test server (same path, query and hash). */
+export function onTestServer(url: string): string {
+  const {pathname, search, hash} = new URL(url);
+  return `${pathname}${search}${hash}`;
 }
 
 /** Route chunks, i.e. every JS file except the runtime and main bundles. */

@@ -1,0 +1,108 @@
+/**
+ * Social cards (src/plugins/social-cards): every post and the home page have
+ * a 1200×630 PNG made at build time; og:image, twitter:image and the JSON-LD
+ * image name it with one absolute URL, and the card has an alt text.
+ */
+import {expect, test, type APIRequestContext, type Page} from '@playwright/test';
+import {POSTS, postPath} from '../site-spec';
+import {onTestServer, openHydrated, sitemapUrls} from './helpers';
+
+type CardTags = {og: string; twitter: string; alt: string; width: string; height: string};
+
+/** The card's meta tags as the built page serves them (no JavaScript run). */
+async function cardTags(page: Page): Promise<CardTags> {
+  const meta = (selector: string) =>
+    page
+      .locator(`head meta[${selector}]`)
+      .getAttribute('content')
+      .then((value) => value ?? '');
+  return {
+    og: await meta('property="og:image"'),
+    twitter: await meta('name="twitter:image"'),
+    alt: await meta('property="og:image:alt"'),
+    width: await meta('property="og:image:width"'),
+    height: await meta('property="og:image:height"'),
+  };
+}
+
+/** Fetches a card from the test server; returns its size from the PNG's IHDR chunk. */
+async function pngSize(request: APIRequestContext, url: string) {
+  const response = await request.get(onTestServer(url));
+  expect(response.status(), url).toBe(200);
+  expect(response.headers()['content-type'], url).toContain('image/png');
+  const bytes = await response.body();
+  expect(bytes.subarray(1, 4).toString('latin1'), url).toBe('PNG');
+  expect(bytes.subarray(12, 16).toString('latin1'), url).toBe('IHDR');
+  return {width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), bytes: bytes.length};
+}
+
+test.describe('with JavaScript off (the built HTML)', () => {
+  test.use({javaScriptEnabled: false});
+
+  test('every post names its own 1200×630 card, absolutely, in og:image, twitter:image and JSON-LD', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const origin = new URL((await sitemapUrls(page))[0] ?? '').origin;
+    const seen = new Set<string>();
+    for (const post of POSTS) {
+      await page.goto(postPath(post));
+      const title = (await page.locator('article h1').first().textContent()) ?? '';
+      const tags = await cardTags(page);
+      expect(tags.og, post.slug).toMatch(new RegExp(`^${origin}/.+\\.png$`));
+      expect(tags.twitter, post.slug).toBe(tags.og);
+      expect(tags.alt, post.slug).toContain(title);
+      expect([tags.width, tags.height], post.slug).toEqual(['1200', '630']);
+
+      const jsonLd = await page
+        .locator('script[type="application/ld+json"]')
+        .allTextContents()
+        .then((texts) => texts.map((text) => JSON.parse(text) as Record<string, unknown>));
+      const posting = jsonLd.find((data) => data['@type'] === 'BlogPosting');
+      const image = posting?.image as {url?: string} | undefined;
+      expect(image?.url, post.slug).toBe(tags.og);
+
+      const size = await pngSize(page.request, tags.og);
+      expect({width: size.width, height: size.height}, post.slug).toEqual({
+        width: 1200,
+        height: 630,
+      });
+      // A card with the title drawn on it, not a blank image.
+      expect(size.bytes, post.slug).toBeGreaterThan(20_000);
+      seen.add(tags.og);
+    }
+    expect(seen.size, 'one card per post').toBe(POSTS.length);
+  });
+
+  test('the home page has its own card, with size and alt', async ({page}) => {
+    await page.goto('/');
+    const tags = await cardTags(page);
+    const origin = new URL((await sitemapUrls(page))[0] ?? '').origin;
+    expect(tags.og).toMatch(new RegExp(`^${origin}/.+\\.png$`));
+    expect(tags.twitter).toBe(tags.og);
+    expect(tags.alt).toContain('栈底笔记');
+    expect([tags.width, tags.height]).toEqual(['1200', '630']);
+    expect(await pngSize(page.request, tags.og)).toMatchObject({width: 1200, height: 630});
+
+    await page.goto(postPath(POSTS[0] ?? {date: '', slug: '', registry: false}));
+    expect((await cardTags(page)).og).not.toBe(tags.og);
+  });
+});
+
+test('reading a post fetches no card: cards are for link previews only', async ({page}) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(request.url()));
+  await openHydrated(page, '/blog/2025/09/15/publish-server');
+  expect(fetched.filter((url) => /\/img\/social\/|\.png$/.test(url))).toEqual([]);
+  // After client-side navigation the next post's tags name its own card.
+  await page
+    .getByRole('navigation', {name: /^系列导航/})
+    .getByRole('link')
+    .first()
+    .click();
+  await expect(page).toHaveURL(/introducing-the-registry$/);
+  await expect(page.locator('head meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    /\/introducing-the-registry\.png$/,
+  );
+});
