@@ -23,12 +23,17 @@ export function timedBuild(dir: string): {seconds: number; peakRssMiB: number} {
   return {seconds, peakRssMiB: Number(kib ?? 0) / 1024};
 }
 
-/** Cold: no build output, no generated files, no caches. Warm: straight after. */
-export function buildFigures(dir: string): BuildFigures {
+/** A build with no build output, no generated files, no caches. */
+export function coldBuild(dir: string): {seconds: number; peakRssMiB: number} {
   for (const path of ['build', '.docusaurus', 'node_modules/.cache']) {
     rmSync(join(dir, path), {recursive: true, force: true});
   }
-  const cold = timedBuild(dir);
+  return timedBuild(dir);
+}
+
+/** Cold, then warm: straight after. */
+export function buildFigures(dir: string): BuildFigures {
+  const cold = coldBuild(dir);
   const warm = timedBuild(dir);
   return {
     coldSeconds: cold.seconds,
