@@ -13,6 +13,12 @@
  * approximate, the total is exact. The runtime chunk (webpack runtime and the
  * chunk-name/hash map of every route) has no map and is given whole.
  *
+ * The bench build's main.js is not byte for byte the deployed one: the site
+ * config and plugin list bundled in it name the extra plugin and absolute
+ * plugin paths (some tens of bytes, all in .docusaurus/). So the totals are
+ * taken from the deployed main.js of a normal build, and the difference comes
+ * off `(docusaurus generated)`.
+ *
  * `--bundle-analyzer` is no help: in 3.7.0 it starts webpack-bundle-analyzer
  * as a server, which keeps the build from ending.
  */
@@ -80,10 +86,15 @@ export function groupOf(source: string): string {
 
 const gzipSize = (text: string) => gzipSync(Buffer.from(text), {level: 9}).length;
 
-/** Attributes the bytes of one built JS file with a `.map` beside it. */
-export function chunkComposition(path: string): ChunkComposition {
-  // The map comment is added for this build only; the deployed file ends before it.
-  const code = readFileSync(path, 'utf8').replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '');
+const withoutMapComment = (code: string) => code.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '');
+
+/**
+ * Attributes the bytes of one built JS file with a `.map` beside it; the
+ * totals are those of `deployed`, the same chunk from a normal build.
+ */
+export function chunkComposition(path: string, deployed: string): ChunkComposition {
+  const code = withoutMapComment(readFileSync(path, 'utf8'));
+  const real = readFileSync(deployed, 'utf8');
   const map = JSON.parse(readFileSync(`${path}.map`, 'utf8')) as {
     sources: string[];
     mappings: string;
@@ -104,10 +115,12 @@ export function chunkComposition(path: string): ChunkComposition {
     });
     if (index < lines.length - 1) add(GLUE, '\n');
   });
-  const gzip = gzipSize(code);
+  const gzip = gzipSize(real);
+  const extra = Buffer.byteLength(code) - Buffer.byteLength(real);
   const measured = [...parts].map(([name, texts]) => {
     const text = texts.join('');
-    return {name, raw: Buffer.byteLength(text), alone: gzipSize(text)};
+    const raw = Buffer.byteLength(text) - (name === '(docusaurus generated)' ? extra : 0);
+    return {name, raw, alone: gzipSize(text)};
   });
   const sumAlone = measured.reduce((sum, m) => sum + m.alone, 0);
   const packages: PackageShare[] = measured
@@ -117,15 +130,26 @@ export function chunkComposition(path: string): ChunkComposition {
   const first = packages[0];
   if (first) first.gzip += gzip - packages.reduce((sum, p) => sum + p.gzip, 0);
   return {
-    file: path.slice(path.lastIndexOf('/') + 1),
-    raw: Buffer.byteLength(code),
+    file: deployed.slice(deployed.lastIndexOf('/') + 1),
+    raw: Buffer.byteLength(real),
     gzip,
     packages,
   };
 }
 
-/** Builds the site with source maps into bench/tmp/composition-build and attributes main.js. */
-export function mainJsComposition(): Composition {
+const chunks = (dir: string) => {
+  const files = readdirSync(dir);
+  const main = files.find((file) => /^main\.\w+\.js$/.test(file));
+  const runtime = files.find((file) => /^runtime~main\.\w+\.js$/.test(file));
+  if (!main || !runtime) throw new Error(`no main or runtime chunk in ${dir}`);
+  return {main: join(dir, main), runtime: join(dir, runtime)};
+};
+
+/**
+ * Builds the site with source maps into bench/tmp/composition-build and
+ * attributes its main.js; `buildDir` holds a normal build of the same tree.
+ */
+export function mainJsComposition(buildDir: string): Composition {
   try {
     execFileSync(
       'npx',
@@ -142,17 +166,15 @@ export function mainJsComposition(): Composition {
   } catch (error) {
     throw new Error('docusaurus build with source maps failed', {cause: error});
   }
-  const js = join(OUT_DIR, 'assets/js');
-  const files = readdirSync(js);
-  const main = files.find((file) => /^main\.\w+\.js$/.test(file));
-  const runtime = files.find((file) => /^runtime~main\.\w+\.js$/.test(file));
-  if (!main || !runtime) throw new Error(`no main or runtime chunk in ${js}`);
-  const runtimeCode = readFileSync(join(js, runtime), 'utf8').replace(
-    /\n?\/\/# sourceMappingURL=\S+\s*$/,
-    '',
-  );
+  const mapped = chunks(join(OUT_DIR, 'assets/js'));
+  const deployed = chunks(join(buildDir, 'assets/js'));
+  const runtimeCode = readFileSync(deployed.runtime, 'utf8');
   return {
-    main: chunkComposition(join(js, main)),
-    runtime: {file: runtime, raw: Buffer.byteLength(runtimeCode), gzip: gzipSize(runtimeCode)},
+    main: chunkComposition(mapped.main, deployed.main),
+    runtime: {
+      file: deployed.runtime.slice(deployed.runtime.lastIndexOf('/') + 1),
+      raw: Buffer.byteLength(runtimeCode),
+      gzip: gzipSize(runtimeCode),
+    },
   };
 }

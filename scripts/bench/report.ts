@@ -138,7 +138,7 @@ export function formatComposition({main, runtime}: Composition, top = 15): strin
     ...(rest.length
       ? [`(${rest.length} more) | ${kb(restGzip)} | ${pct(restGzip)} | ${kb(restRaw)}`]
       : []),
-    `total | ${kb(main.gzip)} | 100.0% | ${kb(main.raw)}`,
+    `total | ${kb(main.gzip)} | 100.0% | ${kb(main.raw)} (${main.gzip} B gzip, ${main.raw} B raw)`,
     `${runtime.file}: ${kb(runtime.raw)} KB raw, ${kb(runtime.gzip)} KB gzip (webpack runtime and the chunk map of every route)`,
   ];
   return lines.join('\n');
