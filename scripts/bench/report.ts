@@ -61,7 +61,7 @@ export function printWeights(routes: readonly RouteType[], {ours, stock, limit}:
 /** Lighthouse (mobile) per route type: ours / stock / limit. */
 export function printLighthouse(routes: readonly RouteType[], {ours, stock, limit}: Columns): void {
   console.log(
-    '\nroute type (Lighthouse mobile) | perf/a11y/bp/seo ours | stock | limit | LCP ms ours/stock/limit | TBT ms ours/stock/limit | CLS ours/stock/limit | main thread ms ours/stock/limit | scriptEvaluation ms | styleLayout ms | parseHTML ms | bootup-time ms ours/stock/limit',
+    '\nroute type (Lighthouse mobile) | perf/a11y/bp/seo ours | stock | limit | LCP ms ours/stock/limit | TBT ms ours/stock/limit | CLS ours/stock/limit | main thread ms ours/stock/limit | scriptEvaluation ms ours/stock/limit | styleLayout ms ours/stock/limit | parseHTML ms ours/stock/limit | bootup-time ms ours/stock/limit',
   );
   for (const type of routes) {
     const all = [ours, stock, limit].map((site) => site?.lighthouse[type]?.mobile);
