@@ -1,5 +1,6 @@
 /** Serving a built site on loopback for the benchmarks. */
 import {spawn, type ChildProcess} from 'node:child_process';
+import {resolve} from 'node:path';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROME_FLAGS = [
@@ -23,6 +24,41 @@ export function serve(dir: string, port: number, outDir?: string): ChildProcess 
     stdio: 'ignore',
     detached: true,
   });
+}
+
+/**
+ * `buildDir` behind the production nginx config (scripts/nginx-serve.ts: gzip,
+ * caching), with or without our CSP, in its own process group.
+ */
+export function nginxServe(buildDir: string, port: number, securityHeaders: boolean): ChildProcess {
+  return spawn(
+    'npx',
+    [
+      'tsx',
+      'scripts/nginx-serve.ts',
+      String(port),
+      `--root=${buildDir}`,
+      ...(securityHeaders ? [] : ['--no-security-headers']),
+    ],
+    {cwd: resolve(__dirname, '../..'), stdio: 'ignore', detached: true},
+  );
+}
+
+/** Runs `work` against `buildDir` served by nginx on `port`, then stops the server. */
+export async function withNginx<T>(
+  buildDir: string,
+  port: number,
+  securityHeaders: boolean,
+  work: (origin: string) => Promise<T>,
+): Promise<T> {
+  const origin = `http://127.0.0.1:${port}`;
+  const server = nginxServe(buildDir, port, securityHeaders);
+  try {
+    await waitForServer(`${origin}/`);
+    return await work(origin);
+  } finally {
+    stop(server);
+  }
 }
 
 export async function waitForServer(url: string): Promise<void> {
