@@ -3,6 +3,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import {darkCodeTheme, lightCodeTheme} from './config/prism';
+import ssrTemplate from './config/ssrTemplate';
 import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 import {readingTimeMinutes} from './src/plugins/blog/readingTime';
 import remarkSeriesBox from './src/plugins/series/remarkSeriesBox';
@@ -97,6 +98,8 @@ const config: Config = {
   trailingSlash: false,
   organizationName: 'linshen-dev',
   projectName: 'linshen-dev.github.io',
+  // The bundle runs after the first paint: see config/ssrTemplate.ts.
+  ssrTemplate,
 
   // The build is the first test: nothing broken gets through.
   onBrokenLinks: 'throw',

@@ -139,3 +139,22 @@ test('a route whose code is slow shows a spinner, and on failure an error with R
   await retry.click();
   await expect(page.locator('article h1')).toBeVisible();
 });
+
+test('the page is painted before its JavaScript is requested, and then hydrates', async ({
+  page,
+}) => {
+  await openHydrated(page, '/blog/2025/09/15/publish-server');
+  const timings = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    const bundle = performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/js\/(runtime~main|main)\./.test(entry.name));
+    return {paint: paint?.startTime, bundle: bundle.map((entry) => entry.startTime)};
+  });
+  expect(timings.paint).toBeDefined();
+  expect(timings.bundle).toHaveLength(2);
+  for (const requested of timings.bundle) expect(requested).toBeGreaterThanOrEqual(timings.paint!);
+  // The base-URL banner's check ran before the bundle; the bundle removed it.
+  await openHydrated(page, '/');
+  await expect(page.locator('#__docusaurus-base-url-issue-banner-container')).toHaveCount(0);
+});
