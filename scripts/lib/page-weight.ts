@@ -27,7 +27,12 @@ function kindOf(resourceType: string): 'html' | 'css' | 'js' | 'other' {
   return 'other';
 }
 
-/** Loads `url` in `page` and weighs everything fetched until the `load` event. */
+/**
+ * Loads `url` in `page` and weighs everything fetched until the page is ready:
+ * the `load` event, and for a page with a script bundle, hydration as well.
+ * (Our pages request their bundle after the first paint, which can come after
+ * `load`; counting only until `load` would miss the JavaScript.)
+ */
 export async function measurePageWeight(page: Page, url: string): Promise<PageWeight> {
   const weight: PageWeight = {
     requests: 0,
@@ -61,6 +66,10 @@ export async function measurePageWeight(page: Page, url: string): Promise<PageWe
     );
   });
   await page.goto(url, {waitUntil: 'load'});
+  const hasBundle = await page.evaluate(() =>
+    Boolean(document.querySelector('script[src], script[data-bundle]')),
+  );
+  if (hasBundle) await page.waitForSelector('html[data-has-hydrated="true"]');
   loaded = true;
   await Promise.all(pending);
   return weight;

@@ -64,13 +64,23 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-function styleAttribute(light: Style, dark: Style): string {
+/**
+ * A token's style attribute. A colour equal to the block's own (the theme's
+ * `plain` colour) is left out: the token inherits it from the block anyway.
+ */
+function styleAttribute(light: Style, dark: Style, themes: Themes): string {
   const declarations: string[] = [];
   if (light.display ?? dark.display) declarations.push(`display:${light.display ?? dark.display}`);
+  const plain = (mode: 'light' | 'dark', name: Property) =>
+    name === 'color' ? String(themes[mode].plain.color).toLowerCase() : undefined;
   for (const [name, {light: lightVar, dark: darkVar}] of Object.entries(PROPERTIES)) {
     const [l, d] = [light[name as Property], dark[name as Property]];
-    if (l !== undefined) declarations.push(`${lightVar}:${l}`);
-    if (d !== undefined) declarations.push(`${darkVar}:${d}`);
+    if (l !== undefined && String(l).toLowerCase() !== plain('light', name as Property)) {
+      declarations.push(`${lightVar}:${l}`);
+    }
+    if (d !== undefined && String(d).toLowerCase() !== plain('dark', name as Property)) {
+      declarations.push(`${darkVar}:${d}`);
+    }
   }
   return declarations.length > 0 ? ` style="${declarations.join(';')}"` : '';
 }
@@ -100,7 +110,7 @@ export function highlightLines(code: string, language: string, themes: Themes): 
     return tokens
       .map((token) => {
         const className = ['token', ...token.types].join(' ');
-        const style = styleAttribute(tokenStyle(light, token), tokenStyle(dark, token));
+        const style = styleAttribute(tokenStyle(light, token), tokenStyle(dark, token), themes);
         return `<span class="${className}"${style}>${escapeHtml(token.content)}</span>`;
       })
       .join('');

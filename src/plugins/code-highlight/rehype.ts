@@ -1,8 +1,8 @@
 /**
  * Rehype plugin: gives every fenced code block of a Markdown file a
  * `highlighted` prop, the HTML of its lines with Prism tokens (see
- * highlight.ts). src/theme/CodeBlock renders it as it is, so the browser
- * never tokenises code.
+ * highlight.ts), in place of its text. src/theme/CodeBlock renders it as it
+ * is, so the browser never tokenises code.
  */
 import type {Element, ElementContent, Root} from 'hast';
 import {highlightLines, loadLanguages, type Themes} from './highlight';
@@ -52,6 +52,8 @@ export default function rehypeCodeHighlight({themes, languages}: Options) {
       code.properties.highlighted = highlightLines(source, languageOf(code), themes).join(
         LINE_SEPARATOR,
       );
+      // The text is in the highlighted lines: the page need not carry it twice.
+      code.children = [];
     });
   };
 }

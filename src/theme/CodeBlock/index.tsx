@@ -26,7 +26,10 @@ import WordWrapButton from '@theme/CodeBlock/WordWrapButton';
 import styles from './styles.module.css';
 
 type Props = ThemeProps & {
-  /** Token HTML of each source line, joined by newlines (rehype plugin). */
+  /**
+   * Token HTML of each source line, joined by newlines (rehype plugin). A
+   * fenced block carries this instead of its text.
+   */
   readonly highlighted?: string;
 };
 
@@ -38,6 +41,19 @@ function maybeStringifyChildren(children: ReactNode): ReactNode {
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The source text of build-time token HTML (which escapes only `&`, `<`, `>`),
+ * ending in a newline as a fenced block's text does.
+ */
+function sourceOf(highlighted: string): string {
+  const text = highlighted
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+  return `${text}\n`;
 }
 
 /**
@@ -78,7 +94,15 @@ function CodeBlockString({
   const title = parseCodeBlockTitle(metastring) || titleProp;
   const {lineClassNames, code} = parseLines(source, {metastring, language, magicComments});
   const showLineNumbers = showLineNumbersProp ?? containsLineNumbers(metastring);
-  const lines = lineHtml(source, code, highlighted);
+  const linesHtml = lineHtml(source, code, highlighted)
+    .map((html, i) => {
+      const className = clsx('token-line', lineClassNames[i], showLineNumbers && styles.codeLine);
+      return showLineNumbers
+        ? `<span class="${className}"><span class="${styles.codeLineNumber}"></span>` +
+            `<span class="${styles.codeLineContent}">${html}</span><br></span>`
+        : `<span class="${className}">${html}<br></span>`;
+    })
+    .join('');
   return (
     <Container
       as="div"
@@ -101,31 +125,10 @@ function CodeBlockString({
             className={clsx(
               styles.codeBlockLines,
               showLineNumbers && styles.codeBlockLinesWithNumbering,
-            )}>
-            {lines.map((html, i) => {
-              const className = clsx(
-                'token-line',
-                lineClassNames[i],
-                showLineNumbers && styles.codeLine,
-              );
-              return showLineNumbers ? (
-                <span key={i} className={className}>
-                  <span className={styles.codeLineNumber} />
-                  <span
-                    className={styles.codeLineContent}
-                    dangerouslySetInnerHTML={{__html: html}}
-                  />
-                  <br />
-                </span>
-              ) : (
-                <span
-                  key={i}
-                  className={className}
-                  dangerouslySetInnerHTML={{__html: `${html}<br>`}}
-                />
-              );
-            })}
-          </code>
+            )}
+            // One string for all lines: the lines are not React nodes to diff.
+            dangerouslySetInnerHTML={{__html: linesHtml}}
+          />
         </pre>
         <div className={styles.buttonGroup}>
           {(isEnabled || isCodeScrollable) && (
@@ -143,7 +146,10 @@ function CodeBlockString({
 }
 
 export default function CodeBlock({children: rawChildren, ...props}: Props): ReactNode {
-  const children = maybeStringifyChildren(rawChildren);
+  const children =
+    props.highlighted === undefined
+      ? maybeStringifyChildren(rawChildren)
+      : sourceOf(props.highlighted);
   return typeof children === 'string' ? (
     <CodeBlockString {...props}>{children}</CodeBlockString>
   ) : (
