@@ -12,6 +12,7 @@ import codeHighlight, {
   type PluginOptions as CodeHighlightOptions,
 } from './src/plugins/code-highlight';
 import boundedZhSearch from './src/plugins/bounded-zh-search';
+import tslibHelpers from './src/plugins/tslib-helpers';
 import searchHitPaths, {
   type PluginOptions as SearchHitPathsOptions,
 } from './src/plugins/search-hit-paths';
@@ -134,6 +135,7 @@ const config: Config = {
     // llms.txt and llms-full.txt at the site root (llmstxt.org).
     [llmsTxt, {summary: SITE_SUMMARY} satisfies LlmsTxtOptions],
     boundedZhSearch,
+    tslibHelpers,
     // Search hits say 博客, not the navbar's English label.
     [searchHitPaths, {labels: {[BLOG_NAV_LABEL]: BLOG_TITLE}} satisfies SearchHitPathsOptions],
   ],
