@@ -1,0 +1,70 @@
+/**
+ * Ejected from @docusaurus/theme-classic 3.7.0 (Blog/Components/Author/Socials).
+ * What changed and why: the stock component imports all twelve platform icons,
+ * about 4 KB gzip of SVG paths on every blog page, for an author who links one
+ * or two. Here GitHub (the platform this blog's author uses) is imported as
+ * before and the others load on demand: they render the same when used, and
+ * hydration waits for their chunk. (No <Suspense> around them: React 19
+ * streams a Suspense boundary's HTML out of place behind an inline script,
+ * which the CSP and readers without JavaScript would not get.)
+ */
+import type {ComponentType, ReactNode} from 'react';
+import React, {lazy} from 'react';
+import clsx from 'clsx';
+import Link from '@docusaurus/Link';
+import type {Props} from '@theme/Blog/Components/Author/Socials';
+import GitHub from '@theme/Icon/Socials/GitHub';
+
+import styles from './styles.module.css';
+
+type SocialIcon = ComponentType<{className: string}>;
+
+type SocialPlatformConfig = {Icon: SocialIcon; label: string};
+
+const SocialPlatformConfigs: Record<string, SocialPlatformConfig> = {
+  twitter: {Icon: lazy(() => import('@theme/Icon/Socials/Twitter')), label: 'Twitter'},
+  github: {Icon: GitHub, label: 'GitHub'},
+  stackoverflow: {
+    Icon: lazy(() => import('@theme/Icon/Socials/StackOverflow')),
+    label: 'Stack Overflow',
+  },
+  linkedin: {Icon: lazy(() => import('@theme/Icon/Socials/LinkedIn')), label: 'LinkedIn'},
+  x: {Icon: lazy(() => import('@theme/Icon/Socials/X')), label: 'X'},
+  bluesky: {Icon: lazy(() => import('@theme/Icon/Socials/Bluesky')), label: 'Bluesky'},
+  instagram: {Icon: lazy(() => import('@theme/Icon/Socials/Instagram')), label: 'Instagram'},
+  threads: {Icon: lazy(() => import('@theme/Icon/Socials/Threads')), label: 'Threads'},
+  mastodon: {Icon: lazy(() => import('@theme/Icon/Socials/Mastodon')), label: 'Mastodon'},
+  youtube: {Icon: lazy(() => import('@theme/Icon/Socials/YouTube')), label: 'YouTube'},
+  twitch: {Icon: lazy(() => import('@theme/Icon/Socials/Twitch')), label: 'Twitch'},
+};
+
+const DefaultSocialIcon = lazy(() => import('@theme/Icon/Socials/Default'));
+
+function getSocialPlatformConfig(platformKey: string): SocialPlatformConfig {
+  return (
+    SocialPlatformConfigs[platformKey] ?? {
+      Icon: DefaultSocialIcon,
+      label: platformKey,
+    }
+  );
+}
+
+function SocialLink({platform, link}: {platform: string; link: string}) {
+  const {Icon, label} = getSocialPlatformConfig(platform);
+  return (
+    <Link className={styles.authorSocialLink} href={link} title={label}>
+      <Icon className={clsx(styles.authorSocialLink)} />
+    </Link>
+  );
+}
+
+export default function BlogAuthorSocials({author}: {author: Props['author']}): ReactNode {
+  const entries = Object.entries(author.socials ?? {});
+  return (
+    <div className={styles.authorSocials}>
+      {entries.map(([platform, linkUrl]) => {
+        return <SocialLink key={platform} platform={platform} link={linkUrl} />;
+      })}
+    </div>
+  );
+}
