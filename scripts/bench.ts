@@ -6,6 +6,8 @@
  *
  *   npm run bench                      everything (40 minutes or more on 2 cores)
  *   npm run bench -- --quick           one Lighthouse run per page, no scale test
+ *   npm run bench -- --mobile-only     no desktop Lighthouse runs (the tables print mobile)
+ *   npm run bench -- --points=1000     the full run with only these scale points, no control build
  *   npm run bench -- --scale=1000      only scale points (any counts, comma-separated):
  *                                      build time and a post page's first-load JS,
  *                                      beside the same page of this site as it is
@@ -41,13 +43,18 @@ const argv = process.argv.slice(2);
 const option = (name: string) =>
   argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const QUICK = argv.includes('--quick');
+const MOBILE_ONLY = argv.includes('--mobile-only');
 const ONLY = option('only');
 const SCALE_ONLY = option('scale')
   ?.split(',')
   .map(Number)
   .filter((n) => Number.isInteger(n) && n > 0);
 const LIGHTHOUSE_RUNS = QUICK ? 1 : 3;
-const SCALE_POSTS = QUICK ? [] : [200, 500, 1000];
+const POINTS = option('points')
+  ?.split(',')
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0);
+const SCALE_POSTS = POINTS ?? (QUICK ? [] : [200, 500, 1000]);
 const ROUTES = Object.keys(OURS.routes) as RouteType[];
 
 /** Weight and Lighthouse of every route of `site`, served as it would be deployed. */
@@ -66,7 +73,9 @@ async function measureServed(
       log(`${site.name}: lighthouse ${type}`);
       lighthouse[type] = {
         mobile: lighthouseFigures(origin + path, 'mobile', LIGHTHOUSE_RUNS),
-        desktop: lighthouseFigures(origin + path, 'desktop', LIGHTHOUSE_RUNS),
+        ...(MOBILE_ONLY
+          ? {}
+          : {desktop: lighthouseFigures(origin + path, 'desktop', LIGHTHOUSE_RUNS)}),
       };
     }
     return {build, weight, lighthouse};
@@ -138,7 +147,7 @@ async function full(): Promise<void> {
   // asks), so the HTML written grows with the square of the post count. The
   // same 1,000 posts with a 10-post sidebar show the build without that term.
   let shortSidebar: ScalePoint | null = null;
-  if (!QUICK) {
+  if (!QUICK && !POINTS) {
     log('scale: 1000 generated posts, blog sidebar of 10');
     shortSidebar = await scaleBuild(1000, {sidebarCount: 10});
   }

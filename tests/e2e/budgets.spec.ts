@@ -1,7 +1,8 @@
 /**
  * Byte budgets (never time): each route type's first-load JS and CSS, gzip, as
- * the browser fetches them before `load`, against tests/budgets.json. Raise a
- * budget only on purpose, with the reason in the commit message.
+ * the browser fetches them until the page has hydrated, against
+ * tests/budgets.json. Raise a budget only on purpose, with the reason in the
+ * commit message.
  */
 import {expect, test} from '@playwright/test';
 import {measurePageWeight} from '../../scripts/lib/page-weight';
