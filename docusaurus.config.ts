@@ -44,6 +44,14 @@ const BLOG_TITLE = '博客';
 const codeHighlightOptions = {
   themes: {light: lightCodeTheme, dark: darkCodeTheme},
   languages: ['bash', 'diff', 'http', 'ini'],
+  // The theme's default magic comments, named so the build-time parser sees them too.
+  magicComments: [
+    {
+      className: 'theme-code-block-highlighted-line',
+      line: 'highlight-next-line',
+      block: {start: 'highlight-start', end: 'highlight-end'},
+    },
+  ],
 } satisfies CodeHighlightOptions;
 const rehypePlugins = [[rehypeCodeHighlight, codeHighlightOptions]];
 
@@ -248,6 +256,7 @@ const config: Config = {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
       additionalLanguages: codeHighlightOptions.languages,
+      magicComments: codeHighlightOptions.magicComments,
     },
   } satisfies Preset.ThemeConfig,
 };

@@ -1,16 +1,25 @@
 /**
- * Rehype plugin: gives every fenced code block of a Markdown file a
- * `highlighted` prop, the HTML of its lines with Prism tokens (see
- * highlight.ts), in place of its text. src/theme/CodeBlock renders it as it
- * is, so the browser never tokenises code.
+ * Rehype plugin: does at build time what the theme's CodeBlock does in the
+ * browser. For every fenced code block it parses the title, line numbers and
+ * highlighted lines (magic comments and `{1,3}`) with the theme's own
+ * functions, tokenises the remaining code with Prism (see highlight.ts), and
+ * hands src/theme/CodeBlock the result as props in place of the text.
  */
 import type {Element, ElementContent, Root} from 'hast';
+import {
+  containsLineNumbers,
+  parseCodeBlockTitle,
+  parseLines,
+  type MagicCommentConfig,
+} from './codeBlockUtils';
 import {highlightLines, loadLanguages, type Themes} from './highlight';
 
-export type Options = Readonly<{themes: Themes; languages: readonly string[]}>;
-
-/** Lines of the `highlighted` prop are joined with this: no line holds one. */
-export const LINE_SEPARATOR = '\n';
+export type Options = Readonly<{
+  themes: Themes;
+  languages: readonly string[];
+  /** The site's `themeConfig.prism.magicComments`. */
+  magicComments: readonly MagicCommentConfig[];
+}>;
 
 function text(node: ElementContent | Element): string {
   if (node.type === 'text') return node.value;
@@ -19,11 +28,13 @@ function text(node: ElementContent | Element): string {
 }
 
 /** The block's language as the theme reads it: `language-xyz` in lower case. */
-function languageOf(code: Element): string {
+function languageOf(code: Element): string | undefined {
   const classes = code.properties.className;
   const names = Array.isArray(classes) ? classes.map(String) : [];
-  const language = names.find((name) => name.startsWith('language-'));
-  return language ? language.slice('language-'.length).toLowerCase() : 'text';
+  return names
+    .find((name) => name.startsWith('language-'))
+    ?.slice('language-'.length)
+    .toLowerCase();
 }
 
 type Parent = Root | Element | Extract<Root['children'][number], {children: unknown[]}>;
@@ -43,17 +54,27 @@ function visit(node: Parent, onCode: (code: Element) => void): void {
   }
 }
 
-export default function rehypeCodeHighlight({themes, languages}: Options) {
+export default function rehypeCodeHighlight({themes, languages, magicComments}: Options) {
   loadLanguages(languages);
   return (tree: Root): void => {
-    visit(tree, (code) => {
-      // The theme drops the final newline of a block before it splits lines.
-      const source = text(code).replace(/\n$/, '');
-      code.properties.highlighted = highlightLines(source, languageOf(code), themes).join(
-        LINE_SEPARATOR,
-      );
+    visit(tree, (node) => {
+      const {metastring} = node.properties;
+      const meta = typeof metastring === 'string' ? metastring : undefined;
+      const language = languageOf(node);
+      const {lineClassNames, code} = parseLines(text(node), {
+        metastring: meta,
+        language,
+        magicComments,
+      });
+      const title = parseCodeBlockTitle(meta);
+      if (title) node.properties.title = title;
+      if (containsLineNumbers(meta)) node.properties.showLineNumbers = true;
+      // Props of src/theme/CodeBlock: the token HTML of each line (one per
+      // line, joined by newlines) and the classes of highlighted lines.
+      node.properties.highlighted = highlightLines(code, language ?? 'text', themes).join('\n');
+      node.properties.lineClassNames = JSON.stringify(lineClassNames);
       // The text is in the highlighted lines: the page need not carry it twice.
-      code.children = [];
+      node.children = [];
     });
   };
 }

@@ -1,23 +1,17 @@
 /**
  * Ejected from @docusaurus/theme-classic 3.7.0 (CodeBlock, marked safe).
- * What changed and why: code is highlighted at build time
- * (src/plugins/code-highlight), so this renders the `highlighted` lines it is
- * given instead of running Prism in the browser. That takes Prism out of every
- * page's JavaScript, and the block no longer re-mounts after hydration to
- * switch token colours: both colour modes are in the stylesheet. Title, line
- * highlighting (magic comments and `{1,3}`), line numbers, word wrap and the
- * copy button work as in the theme.
+ * What changed and why: what the theme's CodeBlock works out in the browser
+ * (title, line numbers, highlighted lines from magic comments and `{1,3}`,
+ * Prism tokens) is worked out at build time by src/plugins/code-highlight with
+ * the theme's own functions, and arrives here as props. That takes Prism and
+ * the parsing code out of the pages' JavaScript, and the block no longer
+ * re-mounts after hydration to switch token colours: both colour modes are in
+ * the stylesheet. Word wrap and the copy button work as in the theme. A
+ * `<CodeBlock>` written as JSX (no build-time props) shows its text plain.
  */
 import React, {isValidElement, type ReactNode} from 'react';
 import clsx from 'clsx';
-import {useThemeConfig} from '@docusaurus/theme-common';
-import {
-  containsLineNumbers,
-  parseCodeBlockTitle,
-  parseLanguage,
-  parseLines,
-  useCodeWordWrap,
-} from '@docusaurus/theme-common/internal';
+import {useCodeWordWrap} from '@docusaurus/theme-common/internal';
 import type {Props as ThemeProps} from '@theme/CodeBlock';
 import Container from '@theme/CodeBlock/Container';
 import ElementContent from '@theme/CodeBlock/Content/Element';
@@ -25,15 +19,17 @@ import CopyButton from '@theme/CodeBlock/CopyButton';
 import WordWrapButton from '@theme/CodeBlock/WordWrapButton';
 import styles from './styles.module.css';
 
-type Props = ThemeProps & {
-  /**
-   * Token HTML of each source line, joined by newlines (rehype plugin). A
-   * fenced block carries this instead of its text.
-   */
-  readonly highlighted?: string;
+/** What the rehype plugin gives a fenced block in place of its text. */
+type BuildProps = {
+  /** Token HTML of each line, joined by newlines. */
+  readonly highlighted: string;
+  /** JSON of the classes of each highlighted line, by line index. */
+  readonly lineClassNames: string;
 };
 
-/** Plain strings are copyable and highlightable; anything else renders as is. */
+type Props = ThemeProps & Partial<BuildProps>;
+
+/** Plain strings are copyable; anything else renders as is. */
 function maybeStringifyChildren(children: ReactNode): ReactNode {
   if (React.Children.toArray(children).some((el) => isValidElement(el))) return children;
   return Array.isArray(children) ? children.join('') : children;
@@ -43,58 +39,49 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/**
- * The source text of build-time token HTML (which escapes only `&`, `<`, `>`),
- * ending in a newline as a fenced block's text does.
- */
-function sourceOf(highlighted: string): string {
-  const text = highlighted
+/** The text of build-time token HTML (which escapes only `&`, `<`, `>`). */
+function textOf(html: string): string {
+  return html
     .replace(/<[^>]*>/g, '')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
-  return `${text}\n`;
 }
 
-/**
- * The highlighted HTML of each line of `code`. `code` is the source without
- * the magic-comment lines `parseLines` removed, so source lines are matched
- * to it in order; without build-time HTML, lines are plain text.
- */
-function lineHtml(source: string, code: string, highlighted: string | undefined): string[] {
-  const codeLines = code.split('\n');
-  const sourceLines = source.replace(/\n$/, '').split('\n');
-  const htmlLines = highlighted?.split('\n');
-  if (!htmlLines || htmlLines.length !== sourceLines.length) return codeLines.map(escapeHtml);
-  const result: string[] = [];
-  for (let i = 0; i < sourceLines.length && result.length < codeLines.length; i += 1) {
-    if (sourceLines[i] === codeLines[result.length]) result.push(htmlLines[i] ?? '');
+/** The block's lines as HTML, their classes, and the code the copy button copies. */
+function linesOf(
+  source: string | undefined,
+  build: Partial<BuildProps>,
+): {lines: string[]; lineClassNames: Record<number, string[]>; code: string} {
+  if (build.highlighted !== undefined) {
+    return {
+      lines: build.highlighted.split('\n'),
+      lineClassNames: JSON.parse(build.lineClassNames ?? '{}') as Record<number, string[]>,
+      code: textOf(build.highlighted),
+    };
   }
-  return result.length === codeLines.length ? result : codeLines.map(escapeHtml);
+  const code = (source ?? '').replace(/\n$/, '');
+  return {lines: code.split('\n').map(escapeHtml), lineClassNames: {}, code};
 }
 
 function CodeBlockString({
   children: source,
   className: blockClassName = '',
-  metastring,
-  title: titleProp,
-  showLineNumbers: showLineNumbersProp,
+  title,
+  showLineNumbers,
   language: languageProp,
   highlighted,
-}: Omit<Props, 'children'> & {children: string}): ReactNode {
-  const {
-    prism: {defaultLanguage, magicComments},
-  } = useThemeConfig();
-  const language = (
-    languageProp ??
-    parseLanguage(blockClassName) ??
-    defaultLanguage
-  )?.toLowerCase();
+  lineClassNames: lineClassNamesJson,
+}: Omit<Props, 'children'> & {children?: string}): ReactNode {
+  const language =
+    languageProp?.toLowerCase() ??
+    /(?:^|\s)language-(\S+)/.exec(blockClassName)?.[1]?.toLowerCase();
   const {codeBlockRef, isEnabled, isCodeScrollable, toggle} = useCodeWordWrap();
-  const title = parseCodeBlockTitle(metastring) || titleProp;
-  const {lineClassNames, code} = parseLines(source, {metastring, language, magicComments});
-  const showLineNumbers = showLineNumbersProp ?? containsLineNumbers(metastring);
-  const linesHtml = lineHtml(source, code, highlighted)
+  const {lines, lineClassNames, code} = linesOf(source, {
+    highlighted,
+    lineClassNames: lineClassNamesJson,
+  });
+  const linesHtml = lines
     .map((html, i) => {
       const className = clsx('token-line', lineClassNames[i], showLineNumbers && styles.codeLine);
       return showLineNumbers
@@ -146,10 +133,8 @@ function CodeBlockString({
 }
 
 export default function CodeBlock({children: rawChildren, ...props}: Props): ReactNode {
-  const children =
-    props.highlighted === undefined
-      ? maybeStringifyChildren(rawChildren)
-      : sourceOf(props.highlighted);
+  if (props.highlighted !== undefined) return <CodeBlockString {...props} />;
+  const children = maybeStringifyChildren(rawChildren);
   return typeof children === 'string' ? (
     <CodeBlockString {...props}>{children}</CodeBlockString>
   ) : (
