@@ -44,7 +44,8 @@ const BLOG_TITLE = '博客';
 const codeHighlightOptions = {
   themes: {light: lightCodeTheme, dark: darkCodeTheme},
   languages: ['bash', 'diff', 'http', 'ini'],
-  // The theme's default magic comments, named so the build-time parser sees them too.
+  // The theme's default magic comments (themeConfig.prism.magicComments has no
+  // effect here: code blocks are parsed at build time, with these).
   magicComments: [
     {
       className: 'theme-code-block-highlighted-line',
@@ -255,8 +256,8 @@ const config: Config = {
     prism: {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      additionalLanguages: codeHighlightOptions.languages,
-      magicComments: codeHighlightOptions.magicComments,
+      // Languages and magic comments are set in codeHighlightOptions above:
+      // the theme no longer highlights in the browser.
     },
   } satisfies Preset.ThemeConfig,
 };
