@@ -20,6 +20,39 @@ const DATE_IN_SLUG = /\d{4}-\d{2}-\d{2}/;
 /** Update notes written after a post's date: `:::info[后续更新（...）]` ... `:::`. */
 const UPDATE_NOTE = /^:::\w+\[后续更新[^\]]*\][\s\S]*?^:::\s*$/gm;
 
+/** Markdown links `[text](url)` and bare autolinks `<url>`. */
+const LINK = /\[([^\]]*)\]\((https?:[^)\s]+)\)|<(https?:[^>\s]+)>/g;
+/** A reference a reader can check later: a commit SHA or a release tag, never a branch. */
+const BRANCH = /^(main|master|HEAD|develop|dev|trunk|latest|next|gh-pages)$/i;
+const PINNED_GITHUB =
+  /^https:\/\/github\.com\/[\w.-]+\/[\w.-]+\/(?:(?:blob|tree|raw)\/([^/#?]+)\/|commit\/[0-9a-f]{7,40}\b|releases\/tag\/[^/#?]+|(?:issues|pull|discussions)\/\d+\b)/;
+
+/** The `## 参考资料` section: the post's last h2, up to the end of the file. */
+function referencesSection(prose: string): string | undefined {
+  const headings = [...prose.matchAll(/^## (.+)$/gm)];
+  const last = headings.at(-1);
+  if (last?.[1]?.trim() !== '参考资料') return undefined;
+  return prose.slice((last.index ?? 0) + last[0].length);
+}
+
+function linksIn(markdown: string): string[] {
+  return [...markdown.matchAll(LINK)].map((m) => m[2] ?? m[3] ?? '');
+}
+
+/** Why a GitHub link is not pinned to a commit or tag, or undefined when it is. */
+function unpinnedGithubLink(url: string): string | undefined {
+  if (!url.startsWith('https://github.com/')) return undefined;
+  const match = PINNED_GITHUB.exec(url);
+  if (!match)
+    return `${url}: link to a file at a commit or tag, a commit, a release, an issue or a PR`;
+  const ref = match[1];
+  if (ref !== undefined && BRANCH.test(ref)) return `${url}: pinned to the branch ${ref}`;
+  if (ref !== undefined && !/^[0-9a-f]{40}$/.test(ref) && !/\d/.test(ref)) {
+    return `${url}: ${ref} is neither a full commit SHA nor a version tag`;
+  }
+  return undefined;
+}
+
 const ajv = new Ajv({strict: false, allErrors: true});
 addFormats(ajv);
 const validateServerJson = ajv.compile(
@@ -28,7 +61,7 @@ const validateServerJson = ajv.compile(
 
 test('the blog holds exactly the 20 posts of the spec, and nothing else', () => {
   const files = readdirSync(BLOG_DIR).filter(
-    (name) => !['authors.yml', 'series.yml'].includes(name),
+    (name) => !['authors.yml', 'series.yml', 'tags.yml'].includes(name),
   );
   assert.deepEqual(files.sort(), POSTS.map(fileName).sort());
 });
@@ -57,6 +90,27 @@ test('authors.yml has one author with a local avatar, an author page and a GitHu
   assert.match(String(author.image_url), /^\/img\/[\w-]+\.svg$/);
   assert.equal(author.page, true);
   assert.deepEqual(author.socials, {github: 'linshen-dev'});
+});
+
+test('the pinned-link check accepts commits and tags and rejects branches', () => {
+  const sha = '63cf08efad6ec056cf7c174221db25572a429385';
+  for (const ok of [
+    `https://github.com/JamesWoolfenden/registry/blob/${sha}/docs/README.md`,
+    'https://github.com/open-iscsi/open-iscsi/blob/2.1.10/doc/iscsiadm.8',
+    'https://github.com/openwrt/openwrt/tree/v24.10.0/package',
+    'https://github.com/modelcontextprotocol/modelcontextprotocol/pull/206',
+    'https://example.org/main/file',
+  ]) {
+    assert.equal(unpinnedGithubLink(ok), undefined, ok);
+  }
+  for (const bad of [
+    'https://github.com/open-iscsi/open-iscsi/blob/master/README',
+    'https://github.com/openwrt/luci/tree/main/applications',
+    'https://github.com/open-iscsi/targetcli-fb',
+    'https://github.com/open-iscsi/targetcli-fb/blob/stable/README.md',
+  ]) {
+    assert.notEqual(unpinnedGithubLink(bad), undefined, bad);
+  }
 });
 
 for (const post of POSTS) {
@@ -130,6 +184,29 @@ for (const post of POSTS) {
       const asOfDate = source.prose.replace(UPDATE_NOTE, '');
       for (const [, y, m, d] of asOfDate.matchAll(/\/blog\/(\d{4})\/(\d{2})\/(\d{2})\//g)) {
         assert.ok(`${y}-${m}-${d}` <= post.date, `links to a post of ${y}-${m}-${d}`);
+      }
+    });
+
+    test('ends with a 参考资料 section of at least two primary sources', () => {
+      const references = referencesSection(source.prose);
+      assert.ok(references !== undefined, 'the last h2 is ## 参考资料');
+      const links = linksIn(references);
+      assert.ok(links.length >= 2, `${links.length} links in 参考资料, need 2`);
+    });
+
+    test('every GitHub link is pinned to a commit or a tag', () => {
+      const problems = linksIn(source.prose)
+        .map(unpinnedGithubLink)
+        .filter((problem) => problem !== undefined);
+      assert.deepEqual(problems, []);
+    });
+
+    test('a 更正 note, if any, is dated and opens the body after the truncate marker', () => {
+      const notes = [...source.body.matchAll(/^:::\w+\[更正([^\]]*)\]/gm)];
+      for (const note of notes) {
+        assert.match(note[1] ?? '', /（\d{4}-\d{2}-\d{2}）/, 'the note gives its date');
+        const before = source.body.slice(0, note.index);
+        assert.match(before, /<!--\s*truncate\s*-->\s*(?::::[\s\S]*?:::\s*)*$/);
       }
     });
 
