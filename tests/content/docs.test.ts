@@ -3,6 +3,7 @@ import {strict as assert} from 'node:assert';
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import {describe, test} from 'node:test';
 import {DOCS_BASICS, DOCS_EXTRAS} from '../site-spec';
+import {docPages} from '../docs/blocks';
 import {hanCount, readMarkdown} from './markdown';
 
 const MIN_HAN = 600;
@@ -100,4 +101,61 @@ test('markdown-features shows every feature the tutorial promises', () => {
     infos.some((i) => /\{[\d,-]+\}/.test(i)),
     'highlighted lines',
   );
+});
+
+/** A title that names a file of this repository, less the 节选 (excerpt) mark. */
+const FILE_TITLE = /^(\.?[\w@-]+(?:\/[\w.@-]+)*\.[\w]+)(（节选）)?$/;
+
+/**
+ * The block's lines as a contiguous run of the file's, each file line being
+ * the block line behind one common indentation (an excerpt may come from
+ * inside a nested object).
+ */
+function isExcerpt(block: string, file: string): boolean {
+  const lines = block.replace(/\n+$/, '').split('\n');
+  const fileLines = file.split('\n');
+  for (let start = 0; start + lines.length <= fileLines.length; start += 1) {
+    const first = fileLines[start] ?? '';
+    if (!first.endsWith(lines[0] ?? '')) continue;
+    const indent = first.slice(0, first.length - (lines[0] ?? '').length);
+    if (indent.trim() !== '') continue;
+    if (
+      lines.every((line, i) => {
+        const actual = fileLines[start + i] ?? '';
+        return line === '' ? actual.trim() === '' : actual === `${indent}${line}`;
+      })
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+test('a code block titled with a repository file shows that file, or says 节选 and shows an excerpt', () => {
+  let checked = 0;
+  for (const page of docPages()) {
+    for (const block of readMarkdown(page).codeBlocks) {
+      const title = /title="([^"]*)"/.exec(block.info)?.[1];
+      const match = title === undefined ? null : FILE_TITLE.exec(title);
+      if (!match || /(?:^|\s)example(?:\s|$)/.test(block.info)) continue;
+      const where = `${page}:${block.line} (${title})`;
+      const file = match[1] ?? '';
+      assert.ok(existsSync(file), `${where}: no such file; mark the block example if it is one`);
+      const text = readFileSync(file, 'utf8');
+      if (match[2]) {
+        assert.ok(isExcerpt(block.code, text), `${where}: not a contiguous excerpt of ${file}`);
+      } else {
+        assert.equal(`${block.code.replace(/\n+$/, '')}\n`, text, `${where}: differs from ${file}`);
+      }
+      checked += 1;
+    }
+  }
+  assert.ok(checked > 0, 'no titled block was checked');
+});
+
+test('the excerpt check fails on a changed line and on lines out of order', () => {
+  const file = 'a: {\n  b: 1,\n  c: 2,\n},\n';
+  assert.ok(isExcerpt('b: 1,\nc: 2,', file));
+  assert.ok(!isExcerpt('b: 1,\nc: 3,', file));
+  assert.ok(!isExcerpt('c: 2,\nb: 1,', file));
 });

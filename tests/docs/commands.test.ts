@@ -1,0 +1,240 @@
+/**
+ * Issue 17: the tutorial's commands run as written. Each shell block in docs/
+ * is marked `test` (run here, in a temporary copy of the repository, and the
+ * outcome the page states is checked) or `notest="原因"`. Runs after the build:
+ * the deploy steps install build/.
+ */
+import {strict as assert} from 'node:assert';
+import {existsSync, readFileSync, rmSync, writeFileSync, mkdirSync, copyFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {after, describe, test} from 'node:test';
+import {serve, stop, waitForServer} from '../../scripts/lib/serve';
+import {docBlocks, SHELL_LANGUAGES, testedBlock} from './blocks';
+import {bash, copyRepository, ROOT} from './sandbox';
+
+const DEPLOY = 'docs/tutorial-basics/deploy-your-site.md';
+const VERSIONS = 'docs/tutorial-extras/manage-docs-versions.md';
+const TRANSLATE = 'docs/tutorial-extras/translate-your-site.md';
+
+/** Every block marked `test`, by page and title: each is run by a test below. */
+const RUN_HERE: ReadonlyArray<readonly [string, string]> = [
+  [DEPLOY, '在服务器上安装'],
+  [DEPLOY, '重新生成安全响应头'],
+  [VERSIONS, '创建 1.0 版的文档快照'],
+  [TRANSLATE, '生成英文的翻译文件'],
+];
+
+/** Ports of the servers these tests start (loopback only), clear of the e2e and bench ports. */
+const NGINX_PORT = Number(process.env.DOCS_NGINX_PORT ?? 4281);
+const SERVE_PORT = Number(process.env.DOCS_SERVE_PORT ?? 4282);
+
+const copies: string[] = [];
+after(() => {
+  for (const dir of copies) rmSync(dir, {recursive: true, force: true});
+});
+function sandbox(name: string, options?: {withBuild?: boolean}): string {
+  const dir = copyRepository(name, options);
+  copies.push(dir);
+  return dir;
+}
+
+test('every shell block in docs/ is run by a test here or says why not', () => {
+  const shell = docBlocks().filter((block) => SHELL_LANGUAGES.has(block.language));
+  assert.ok(shell.length > 0);
+  for (const block of shell) {
+    const where = `${block.page}:${block.line}`;
+    assert.ok(block.test || block.notest !== undefined, `${where}: mark it test or notest="原因"`);
+    assert.ok(!(block.test && block.notest !== undefined), `${where}: both test and notest`);
+    if (block.notest !== undefined) {
+      assert.match(block.notest, /\p{Script=Han}{4}/u, `${where}: notest gives a reason`);
+    }
+  }
+  const marked = shell.filter((b) => b.test).map((b) => `${b.page} ${b.title ?? `line ${b.line}`}`);
+  assert.deepEqual(marked.sort(), RUN_HERE.map(([page, title]) => `${page} ${title}`).sort());
+});
+
+describe('deploy-your-site: the nginx install, under a temporary prefix', () => {
+  test('the steps as written install a working server with its security headers', async () => {
+    const block = testedBlock(DEPLOY, '在服务器上安装');
+    const prefix = sandbox('nginx-prefix');
+    // What Debian's nginx package leaves on a server before the reader's steps.
+    mkdirSync(join(prefix, 'etc/nginx/conf.d'), {recursive: true});
+    mkdirSync(join(prefix, 'etc/nginx/snippets'), {recursive: true});
+    mkdirSync(join(prefix, 'tmp'), {recursive: true});
+    copyFileSync('/etc/nginx/mime.types', join(prefix, 'etc/nginx/mime.types'));
+    writeFileSync(
+      join(prefix, 'etc/nginx/nginx.conf'),
+      `worker_processes 1;
+error_log ${prefix}/error.log warn;
+pid ${prefix}/nginx.pid;
+events { worker_connections 64; }
+http {
+  include ${prefix}/etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  client_body_temp_path ${prefix}/tmp/body;
+  proxy_temp_path ${prefix}/tmp/proxy;
+  fastcgi_temp_path ${prefix}/tmp/fastcgi;
+  uwsgi_temp_path ${prefix}/tmp/uwsgi;
+  scgi_temp_path ${prefix}/tmp/scgi;
+  include ${prefix}/etc/nginx/conf.d/*.conf;
+}
+`,
+    );
+    // The reader's absolute paths move under the prefix; so do those in the
+    // installed config, whose port 80 becomes a loopback port.
+    const steps = block.code.replace(/(?<![\w/.])\/(etc\/nginx|var\/www)\b/g, `${prefix}/$1`);
+    const nginx = `command nginx -p "$P" -e "$P/error.log" -c "$P/etc/nginx/nginx.conf"`;
+    const prelude = `set -euo pipefail
+P='${prefix}'
+sudo() { "$@"; }
+localize() {
+  sed -i -e "s#/etc/nginx/#$P/etc/nginx/#g" -e "s#/var/www/#$P/var/www/#g" \\
+    -e "s#listen 80;#listen 127.0.0.1:${NGINX_PORT};#" -e "/listen \\[::\\]:80;/d" "$P"/etc/nginx/conf.d/*.conf
+}
+nginx() { localize; ${nginx} "$@"; }
+systemctl() {
+  if [ "$*" = "reload nginx" ]; then ${nginx}; else echo "unexpected: systemctl $*" >&2; return 1; fi
+}
+`;
+    const run = bash(`${prelude}${steps}\n`, ROOT);
+    try {
+      assert.equal(run.status, 0, run.output);
+      assert.match(run.output, /syntax is ok[\s\S]*test is successful/);
+      const origin = `http://127.0.0.1:${NGINX_PORT}`;
+      await waitForServer(`${origin}/`);
+      const page = await fetch(`${origin}/docs/intro`);
+      assert.equal(page.status, 200);
+      assert.match(await page.text(), /教程简介/);
+      assert.match(page.headers.get('content-security-policy') ?? '', /default-src 'self'/);
+      assert.equal(page.headers.get('x-content-type-options'), 'nosniff');
+      const missing = await fetch(`${origin}/docs/no-such-page`);
+      assert.equal(missing.status, 404);
+      assert.match(await missing.text(), /找不到页面/);
+      const asset = await fetch(
+        `${origin}${/\/assets\/js\/main\.[\w]+\.js/.exec(await (await fetch(`${origin}/`)).text())?.[0]}`,
+      );
+      assert.match(asset.headers.get('cache-control') ?? '', /max-age=31536000, immutable/);
+    } finally {
+      bash(`${nginx.replace('command ', '')} -s quit || true`, ROOT, {P: prefix});
+    }
+  });
+
+  test('deploy:headers regenerates the same headers the build needs', () => {
+    const block = testedBlock(DEPLOY, '重新生成安全响应头');
+    const dir = sandbox('headers', {withBuild: true});
+    writeFileSync(join(dir, 'deploy/security-headers.conf'), '# stale\n');
+    const run = bash(block.code, dir);
+    assert.equal(run.status, 0, run.output);
+    assert.equal(
+      readFileSync(join(dir, 'deploy/security-headers.conf'), 'utf8'),
+      readFileSync(join(ROOT, 'deploy/security-headers.conf'), 'utf8'),
+    );
+  });
+});
+
+describe('manage-docs-versions: docs:version in a temporary copy', () => {
+  test('the snapshot files appear, and 1.0 is served at /docs/ with the current docs at /docs/next/', async () => {
+    const block = testedBlock(VERSIONS, '创建 1.0 版的文档快照');
+    const dir = sandbox('versions');
+    const run = bash(block.code, dir);
+    assert.equal(run.status, 0, run.output);
+    for (const file of [
+      'versioned_docs/version-1.0/intro.md',
+      'versioned_sidebars/version-1.0-sidebars.json',
+      'versions.json',
+    ]) {
+      assert.ok(existsSync(join(dir, file)), file);
+    }
+    assert.deepEqual(JSON.parse(readFileSync(join(dir, 'versions.json'), 'utf8')), ['1.0']);
+    const build = bash('npx docusaurus build', dir);
+    assert.equal(build.status, 0, build.output.slice(-4000));
+    const server = serve(dir, SERVE_PORT);
+    try {
+      const origin = `http://127.0.0.1:${SERVE_PORT}`;
+      await waitForServer(`${origin}/`);
+      for (const path of ['/docs/intro', '/docs/next/intro']) {
+        const response = await fetch(`${origin}${path}`);
+        assert.equal(response.status, 200, path);
+      }
+      const next = await (await fetch(`${origin}/docs/next/intro`)).text();
+      assert.match(next, /教程简介/);
+    } finally {
+      stop(server);
+    }
+  });
+});
+
+describe('translate-your-site: write-translations in a temporary copy', () => {
+  test('the files the page names appear', () => {
+    const block = testedBlock(TRANSLATE, '生成英文的翻译文件');
+    const dir = sandbox('translations');
+    const run = bash(block.code, dir);
+    assert.equal(run.status, 0, run.output);
+    for (const file of ['i18n/en/code.json']) {
+      assert.ok(existsSync(join(dir, file)), `${file}\n${run.output}`);
+    }
+  });
+});
+
+/** The build failures the tutorial and README promise, with the message a maintainer sees. */
+const BUILD_FAILURES: ReadonlyArray<{
+  what: string;
+  file: string;
+  change: (text: string) => string;
+  message: RegExp;
+}> = [
+  {
+    what: 'an author missing from authors.yml',
+    file: 'blog/2025-02-24-wifi-repeater-relayd.md',
+    change: (text) => text.replace(/^authors: \[linshen\]$/m, 'authors: [nobody]'),
+    message: /2025-02-24-wifi-repeater-relayd\.md[\s\S]*Blog author with key "nobody" not found/,
+  },
+  {
+    what: 'a tag in front matter',
+    file: 'blog/2025-02-24-wifi-repeater-relayd.md',
+    change: (text) => text.replace(/^authors: /m, 'tags: [openwrt]\nauthors: '),
+    message:
+      /Tags \[openwrt\] used in 2025-02-24-wifi-repeater-relayd\.md are not defined in tags\.yml/,
+  },
+  {
+    what: 'a post without a truncate marker',
+    file: 'blog/2025-02-24-wifi-repeater-relayd.md',
+    change: (text) => text.replace(/^<!-- truncate -->\n/m, ''),
+    message: /blog posts without truncation markers[\s\S]*2025-02-24-wifi-repeater-relayd\.md/,
+  },
+  {
+    what: 'a series name not in blog/series.yml',
+    file: 'blog/2025-02-24-wifi-repeater-relayd.md',
+    change: (text) => text.replace(/^series: wifi-repeater$/m, 'series: wifi-repeatr'),
+    message:
+      /2025-02-24-wifi-repeater-relayd\.md: series "wifi-repeatr" is not in blog\/series\.yml/,
+  },
+  {
+    what: 'a broken link',
+    file: 'blog/2025-02-24-wifi-repeater-relayd.md',
+    change: (text) => `${text}\n[不存在的页面](/blog/no-such-post)\n`,
+    message:
+      /Broken link on source page path = \/blog\/2025\/02\/24\/wifi-repeater-relayd:\s*-> linking to \/blog\/no-such-post/,
+  },
+];
+
+describe('what fails the build, in a temporary copy', () => {
+  const dir = sandbox('failures');
+  for (const failure of BUILD_FAILURES) {
+    test(`${failure.what} fails the build, and the message names the file`, () => {
+      const path = join(dir, failure.file);
+      const original = readFileSync(path, 'utf8');
+      const changed = failure.change(original);
+      assert.notEqual(changed, original, 'the change applies');
+      writeFileSync(path, changed);
+      try {
+        const run = bash('npx docusaurus build', dir);
+        assert.notEqual(run.status, 0, 'the build fails');
+        assert.match(run.output, failure.message);
+      } finally {
+        writeFileSync(path, original);
+      }
+    });
+  }
+});
