@@ -5,7 +5,17 @@
  * the deploy steps install build/.
  */
 import {strict as assert} from 'node:assert';
-import {existsSync, readFileSync, rmSync, writeFileSync, mkdirSync, copyFileSync} from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {after, describe, test} from 'node:test';
 import {serve, stop, waitForServer} from '../../scripts/lib/serve';
@@ -32,8 +42,8 @@ const copies: string[] = [];
 after(() => {
   for (const dir of copies) rmSync(dir, {recursive: true, force: true});
 });
-function sandbox(name: string, options?: {withBuild?: boolean}): string {
-  const dir = copyRepository(name, options);
+function sandbox(name: string): string {
+  const dir = copyRepository(name);
   copies.push(dir);
   return dir;
 }
@@ -56,7 +66,10 @@ test('every shell block in docs/ is run by a test here or says why not', () => {
 describe('deploy-your-site: the nginx install, under a temporary prefix', () => {
   test('the steps as written install a working server with its security headers', async () => {
     const block = testedBlock(DEPLOY, '在服务器上安装');
-    const prefix = sandbox('nginx-prefix');
+    // Readable by nginx's workers, which run as nobody when started as root.
+    const prefix = mkdtempSync(join(tmpdir(), 'zhandi-nginx-'));
+    chmodSync(prefix, 0o755);
+    copies.push(prefix);
     // What Debian's nginx package leaves on a server before the reader's steps.
     mkdirSync(join(prefix, 'etc/nginx/conf.d'), {recursive: true});
     mkdirSync(join(prefix, 'etc/nginx/snippets'), {recursive: true});
@@ -122,7 +135,7 @@ systemctl() {
 
   test('deploy:headers regenerates the same headers the build needs', () => {
     const block = testedBlock(DEPLOY, '重新生成安全响应头');
-    const dir = sandbox('headers', {withBuild: true});
+    const dir = sandbox('headers');
     writeFileSync(join(dir, 'deploy/security-headers.conf'), '# stale\n');
     const run = bash(block.code, dir);
     assert.equal(run.status, 0, run.output);
@@ -171,7 +184,14 @@ describe('translate-your-site: write-translations in a temporary copy', () => {
     const dir = sandbox('translations');
     const run = bash(block.code, dir);
     assert.equal(run.status, 0, run.output);
-    for (const file of ['i18n/en/code.json']) {
+    assert.match(run.output, /The locale en was not found in your site configuration/);
+    for (const file of [
+      'i18n/en/code.json',
+      'i18n/en/docusaurus-theme-classic/navbar.json',
+      'i18n/en/docusaurus-theme-classic/footer.json',
+      'i18n/en/docusaurus-plugin-content-blog/options.json',
+      'i18n/en/docusaurus-plugin-content-docs/current.json',
+    ]) {
       assert.ok(existsSync(join(dir, file)), `${file}\n${run.output}`);
     }
   });

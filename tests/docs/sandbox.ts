@@ -8,9 +8,9 @@ export const ROOT = resolve(__dirname, '../..');
 
 /**
  * A copy of the working tree (tracked and new files, as git sees them), with
- * node_modules linked, not copied. `build/` comes along only when asked for.
+ * node_modules linked, not copied, and no build.
  */
-export function copyRepository(name: string, {withBuild = false} = {}): string {
+export function copyRepository(name: string): string {
   const dir = mkdtempSync(join(tmpdir(), `zhandi-${name}-`));
   const files = spawnSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], {
     cwd: ROOT,
@@ -21,7 +21,6 @@ export function copyRepository(name: string, {withBuild = false} = {}): string {
     cpSync(join(ROOT, file), join(dir, file));
   }
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-  if (withBuild) cpSync(join(ROOT, 'build'), join(dir, 'build'), {recursive: true});
   return dir;
 }
 
