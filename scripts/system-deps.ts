@@ -11,6 +11,11 @@ type SystemPackage = Readonly<{name: string; binary: string; why: string}>;
 export const SYSTEM_PACKAGES: readonly SystemPackage[] = [
   {name: 'chromium', binary: '/usr/bin/chromium', why: 'Playwright browser tests'},
   {name: 'nginx', binary: '/usr/sbin/nginx', why: 'the deploy config smoke tests'},
+  // The posts' examples that run offline (tests/content/examples.test.ts).
+  {name: 'openssl', binary: '/usr/bin/openssl', why: 'the posts’ key and PKCE examples'},
+  {name: 'jq', binary: '/usr/bin/jq', why: 'the posts’ jq filters and registry scripts'},
+  {name: 'xxd', binary: '/usr/bin/xxd', why: 'the posts’ Ed25519 seed and signature examples'},
+  {name: 'curl', binary: '/usr/bin/curl', why: 'the posts’ registry scripts'},
 ];
 
 function isRoot(): boolean {
