@@ -11,6 +11,7 @@ import codeHighlight, {
   rehypeCodeHighlight,
   type PluginOptions as CodeHighlightOptions,
 } from './src/plugins/code-highlight';
+import remarkDiagrams from './src/plugins/diagrams/remark';
 import boundedZhSearch from './src/plugins/bounded-zh-search';
 import tslibHelpers from './src/plugins/tslib-helpers';
 import searchHitPaths, {
@@ -55,6 +56,8 @@ const codeHighlightOptions = {
   ],
 } satisfies CodeHighlightOptions;
 const rehypePlugins = [[rehypeCodeHighlight, codeHighlightOptions]];
+/** ```mermaid blocks become SVG diagrams at build time (src/plugins/diagrams). */
+const remarkPlugins = [remarkDiagrams];
 
 const blogOptions = {
   blogTitle: BLOG_TITLE,
@@ -72,8 +75,9 @@ const blogOptions = {
   onInlineTags: 'throw',
   onInlineAuthors: 'throw',
   onUntruncatedBlogPosts: 'throw',
-  // A post in a series shows the series' parts after its truncate marker.
+  remarkPlugins,
   rehypePlugins,
+  // A post in a series shows the series' parts after its truncate marker.
   beforeDefaultRemarkPlugins: [[remarkSeriesBox, {blogDir: path.join(__dirname, 'blog')}]],
   // 3.7.0 ships every post's raw Markdown (`content`) in the archive
   // page's props, about 120 KB of gzip JS for a list of titles. Nothing
@@ -169,7 +173,7 @@ const config: Config = {
         searchBarShortcutKeymap: 'mod+k',
         highlightSearchTermsOnTargetPage: false,
         // The series box repeats other posts' titles: not this page's content.
-        ignoreCssSelectors: ['.series-box'],
+        ignoreCssSelectors: ['.series-box', '.diagram svg'],
       } satisfies SearchOptions,
     ],
   ],
@@ -181,11 +185,12 @@ const config: Config = {
         docs: {
           sidebarPath: './sidebars.ts',
           breadcrumbs: true,
+          remarkPlugins,
           rehypePlugins,
         },
         // The blog is registered below as src/plugins/blog (a wrapper with a 3.7.0 fix).
         blog: false,
-        pages: {rehypePlugins},
+        pages: {remarkPlugins, rehypePlugins},
         theme: {
           customCss: './src/css/custom.css',
         },

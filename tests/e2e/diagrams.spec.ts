@@ -1,0 +1,94 @@
+// Issue 18: diagrams drawn at build time — in the HTML, named, following the
+// colour mode without a redraw, readable at 390 px, and no diagram code in JS.
+import {readFileSync, readdirSync} from 'node:fs';
+import {join} from 'node:path';
+import {expect, test, type Locator} from '@playwright/test';
+import {openHydrated} from './helpers';
+
+const POST = '/blog/2025/02/19/mcp-spec-2024-11-05';
+const CAPTION = 'MCP 连接的生命周期（2024-11-05）';
+const toggleSelector = 'button[class*="toggleButton"]';
+
+/** WCAG contrast of a drawing's first label against the page background. */
+async function labelContrast(figure: Locator): Promise<number> {
+  return figure
+    .locator('svg text')
+    .first()
+    .evaluate((text) => {
+      const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      const luminance = ([r = 0, g = 0, b = 0]: number[]) =>
+        [r, g, b]
+          .map((v) => v / 255)
+          .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+          .reduce((sum, v, i) => sum + v * ([0.2126, 0.7152, 0.0722][i] ?? 0), 0);
+      const fg = luminance(rgb(getComputedStyle(text).fill));
+      const bg = luminance(rgb(getComputedStyle(document.body).backgroundColor));
+      return (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+    });
+}
+
+test.describe('without JavaScript', () => {
+  test.use({javaScriptEnabled: false});
+
+  test('a diagram is an SVG in the page, named by its caption', async ({page}) => {
+    await page.goto(POST);
+    const figure = page.locator('figure.diagram').first();
+    await expect(figure.locator('figcaption')).toHaveText(CAPTION);
+    const drawing = figure.getByRole('img', {name: CAPTION});
+    await expect(drawing).toBeVisible();
+    await expect(drawing.locator('text', {hasText: 'notifications/initialized'})).toHaveCount(1);
+  });
+});
+
+test('the colours follow the colour mode without redrawing, at 4.5:1 or more', async ({page}) => {
+  await openHydrated(page, POST);
+  const figure = page.locator('figure.diagram').first();
+  const label = figure.locator('svg text').first();
+  await label.evaluate((node) => node.setAttribute('data-seen', 'before-toggle'));
+  const light = await label.evaluate((node) => getComputedStyle(node).fill);
+  expect(await labelContrast(figure)).toBeGreaterThanOrEqual(4.5);
+
+  await page.locator(toggleSelector).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  // The very same element, now in the dark palette.
+  await expect(label).toHaveAttribute('data-seen', 'before-toggle');
+  expect(await label.evaluate((node) => getComputedStyle(node).fill)).not.toBe(light);
+  expect(await labelContrast(figure)).toBeGreaterThanOrEqual(4.5);
+});
+
+test('at 390 px a diagram fits or scrolls in a named, focusable box', async ({page}) => {
+  await page.setViewportSize({width: 390, height: 844});
+  await openHydrated(page, POST);
+  for (const figure of await page.locator('figure.diagram').all()) {
+    const box = figure.locator('> div').first();
+    const scrolls = await box.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+    if (scrolls) {
+      await expect(box).toHaveAttribute('tabindex', '0');
+      await expect(box).toHaveAttribute('role', 'region');
+      await expect(box).toHaveAccessibleName(/可左右滚动/);
+    }
+    // Labels keep their size: the drawing is not shrunk to the screen.
+    const fontSize = await figure
+      .locator('svg text')
+      .first()
+      .evaluate((text) => (text as SVGTextElement).getBoundingClientRect().height);
+    expect(fontSize).toBeGreaterThanOrEqual(10);
+  }
+});
+
+test('no page’s JavaScript carries a diagram renderer', () => {
+  const dir = join('build', 'assets', 'js');
+  const files = readdirSync(dir).filter((name) => name.endsWith('.js'));
+  expect(files.length).toBeGreaterThan(10);
+  for (const name of files) {
+    const js = readFileSync(join(dir, name), 'utf8');
+    for (const marker of [
+      'org.eclipse.elk',
+      'renderMermaidSVG',
+      'beautiful-mermaid',
+      'sequenceDiagram',
+    ]) {
+      expect(js.includes(marker), `${name} contains ${marker}`).toBe(false);
+    }
+  }
+});
