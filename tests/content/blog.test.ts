@@ -92,6 +92,22 @@ test('authors.yml has one author with a local avatar, an author page and a GitHu
   assert.deepEqual(author.socials, {github: 'linshen-dev'});
 });
 
+test('at least 12 diagrams, at least 2 in every series, each with a title', () => {
+  const perSeries = new Map<string, number>();
+  for (const post of POSTS) {
+    const source = readMarkdown(`${BLOG_DIR}/${fileName(post)}`);
+    const diagrams = source.codeBlocks.filter((block) => block.language === 'mermaid');
+    for (const block of diagrams) {
+      assert.match(block.info, /title="[^"]+"/, `${fileName(post)}:${block.line} has a title`);
+    }
+    const series = String(source.frontMatter.series);
+    perSeries.set(series, (perSeries.get(series) ?? 0) + diagrams.length);
+  }
+  const total = [...perSeries.values()].reduce((sum, n) => sum + n, 0);
+  assert.ok(total >= 12, `${total} diagrams`);
+  for (const [series, count] of perSeries) assert.ok(count >= 2, `${series}: ${count} diagrams`);
+});
+
 test('the pinned-link check accepts commits and tags and rejects branches', () => {
   const sha = '63cf08efad6ec056cf7c174221db25572a429385';
   for (const ok of [
