@@ -50,7 +50,9 @@ async function toPng(svg: string): Promise<Uint8Array> {
     readFileSync(
       require.resolve(`@expo-google-fonts/noto-sans-sc/${weight}/NotoSansSC_${weight}.ttf`),
     );
+  // Back to XML for resvg: quotes around the values the inline form leaves bare.
   const painted = svg
+    .replace(/(<[^>]*)/g, (tag) => tag.replace(/(\s[\w:-]+)=([^\s"'>]+)/g, '$1="$2"'))
     .replace(/var\((--[\w-]+)\)/g, (_, name: string) => LIGHT[name] ?? '#000000')
     .replace('<svg ', '<svg style="background:#ffffff" ');
   const resvg = new Resvg(painted, {
@@ -85,7 +87,7 @@ async function main(): Promise<void> {
       try {
         const raw = await renderMermaid(block[2] ?? '', RENDER_OPTIONS);
         const problems = [...labelsThatDoNotFit(raw), ...droppedNotes(block[2] ?? '', raw)];
-        const {svg, width, height} = inlineSvg(raw, block[2] ?? '', title);
+        const {svg, width, height} = inlineSvg(raw, block[2] ?? '');
         const gzip = (await import('node:zlib')).gzipSync(svg).length;
         console.log(
           `${problems.length || !title ? '✗' : '✓'} ${file}:${line} ${title || '(no title)'}: ` +

@@ -21,8 +21,17 @@ async function labelContrast(figure: Locator): Promise<number> {
           .map((v) => v / 255)
           .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
           .reduce((sum, v, i) => sum + v * ([0.2126, 0.7152, 0.0722][i] ?? 0), 0);
+      // The page colour behind the drawing: the nearest ancestor that paints one.
+      let background = 'rgb(255, 255, 255)';
+      for (let node: Element | null = text; node; node = node.parentElement) {
+        const colour = getComputedStyle(node).backgroundColor;
+        if (!/^rgba\(.*,\s*0\)$|^transparent$/.test(colour)) {
+          background = colour;
+          break;
+        }
+      }
       const fg = luminance(rgb(getComputedStyle(text).fill));
-      const bg = luminance(rgb(getComputedStyle(document.body).backgroundColor));
+      const bg = luminance(rgb(background));
       return (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
     });
 }
@@ -58,22 +67,32 @@ test('the colours follow the colour mode without redrawing, at 4.5:1 or more', a
 
 test('at 390 px a diagram fits or scrolls in a named, focusable box', async ({page}) => {
   await page.setViewportSize({width: 390, height: 844});
-  await openHydrated(page, POST);
-  for (const figure of await page.locator('figure.diagram').all()) {
+  // Three drawings, 300 to 708 px wide: one fits a phone, two do not.
+  await openHydrated(page, '/blog/2025/06/26/mcp-spec-versions-compared');
+  const figures = await page.locator('figure.diagram').all();
+  expect(figures.length).toBe(3);
+  let scrolling = 0;
+  for (const figure of figures) {
     const box = figure.locator('> div').first();
-    const scrolls = await box.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
-    if (scrolls) {
+    if (await box.evaluate((el) => el.scrollWidth > el.clientWidth + 1)) {
+      scrolling += 1;
       await expect(box).toHaveAttribute('tabindex', '0');
       await expect(box).toHaveAttribute('role', 'region');
-      await expect(box).toHaveAccessibleName(/可左右滚动/);
+      await expect(box).toHaveAccessibleName(
+        (await figure.locator('figcaption').textContent()) ?? 'a caption',
+      );
+      await box.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => box.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
     }
     // Labels keep their size: the drawing is not shrunk to the screen.
-    const fontSize = await figure
+    const height = await figure
       .locator('svg text')
       .first()
-      .evaluate((text) => (text as SVGTextElement).getBoundingClientRect().height);
-    expect(fontSize).toBeGreaterThanOrEqual(10);
+      .evaluate((text) => text.getBoundingClientRect().height);
+    expect(height).toBeGreaterThanOrEqual(10);
   }
+  expect(scrolling).toBe(2);
 });
 
 test('no page’s JavaScript carries a diagram renderer', () => {

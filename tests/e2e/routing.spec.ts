@@ -123,15 +123,24 @@ test('a route whose code is slow shows a spinner, and on failure an error with R
       body: readFileSync('build/docs/intro.html'),
     }),
   );
+  // Route chunks are slow: each waits 3 s, or until the test has seen the
+  // spinner, whichever comes first, and from then on they fail. (A fixed short
+  // delay alone raced on a busy machine: the chunk arrived before the spinner
+  // was seen, and nothing failed.)
   let mode: 'delay' | 'abort' | 'pass' = 'delay';
+  let spinnerSeen = () => {};
+  const seen = new Promise<void>((resolve) => (spinnerSeen = resolve));
   await page.route(ROUTE_CHUNK, async (route) => {
-    if (mode === 'delay') await new Promise((resolve) => setTimeout(resolve, 800));
+    if (mode === 'delay') {
+      await Promise.race([seen, new Promise((resolve) => setTimeout(resolve, 3000))]);
+    }
     if (mode === 'abort') await route.abort();
     else await route.continue();
   });
   await page.goto('/docs/intro.html');
   await expect(page.locator('svg#loader')).toBeVisible();
   mode = 'abort';
+  spinnerSeen();
   const retry = page.getByRole('button', {name: 'Retry'});
   await expect(retry).toBeVisible();
   await expect(page.getByText(/ChunkLoadError|Loading chunk/)).toBeVisible();

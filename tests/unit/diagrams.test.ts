@@ -38,11 +38,12 @@ test('a note before the first message is reported as not drawn', async () => {
 
 test('the inline SVG has prefixed ids, no style block or data attributes, and a name', async () => {
   const source = 'flowchart LR\n  A[发起端] -->|TCP 3260| B[门户]';
-  const {svg, width} = inlineSvg(await renderMermaid(source, RENDER_OPTIONS), source, '示意图');
+  const {svg, width, captionId} = inlineSvg(await renderMermaid(source, RENDER_OPTIONS), source);
   assert.ok(width > 0);
   assert.doesNotMatch(svg, /<style|@import|fonts\.googleapis|data-label/);
-  assert.match(svg, /^<svg [^>]*role="img" aria-label="示意图"/);
-  const ids = [...svg.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1] ?? '');
+  assert.match(svg, new RegExp(`^<svg [^>]*role=img aria-labelledby=${captionId}[ >]`));
+  assert.doesNotMatch(svg, />\s+</, 'no white space between tags');
+  const ids = [...svg.matchAll(/\sid=([^\s>]+)/g)].map((m) => m[1] ?? '');
   assert.ok(ids.length > 0);
   for (const id of ids) assert.match(id, /^d[0-9a-f]{8}-/);
   for (const [, ref] of svg.matchAll(/url\(#([^)]+)\)/g)) assert.ok(ids.includes(ref ?? ''), ref);

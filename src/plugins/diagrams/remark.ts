@@ -1,18 +1,19 @@
 /**
  * Remark plugin: a fenced ```mermaid block becomes a diagram drawn at build
  * time. The Mermaid text stays in the Markdown, next to the words it
- * illustrates; the page gets an inline SVG (rendered by beautiful-mermaid,
- * with no DOM and no browser), wrapped in src/components/Diagram. No diagram
- * code reaches the browser.
+ * illustrates; the page gets a <figure> with an inline SVG (rendered by
+ * beautiful-mermaid, with no DOM and no browser) and its caption. The figure
+ * is plain JSX in the page's own Markdown output: no component, no diagram
+ * code in any bundle; styles are in src/css/custom.css (`.diagram`).
  *
  *   ```mermaid title="MCP 连接的生命周期"
  *   sequenceDiagram
  *     ...
  *   ```
  *
- * A block without a title, a diagram that does not parse, or a label that
- * does not fit its shape in a real CJK font fails the build, naming the file
- * and line.
+ * A block without a title, a diagram that does not parse, a label that does
+ * not fit its shape in a real CJK font, or a note the renderer leaves out
+ * fails the build, naming the file and line.
  */
 import type {Code, Root, RootContent} from 'mdast';
 import type {MdxJsxAttribute, MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
@@ -21,12 +22,16 @@ import {droppedNotes, labelsThatDoNotFit} from './fit';
 import {renderMermaid} from './render';
 import {inlineSvg} from './svg';
 
-/** Colours are CSS variables the Diagram component defines from the site's. */
+/** Colours are CSS variables that src/css/custom.css defines from Infima's. */
 export const RENDER_OPTIONS = {bg: 'var(--bg)', fg: 'var(--fg)', transparent: true};
 
-type Parent = {children: RootContent[]};
+/** Wider than this, a drawing scrolls sideways on a phone: its box takes keyboard focus. */
+const PHONE_WIDTH = 340;
 
-function diagramBlocks(node: Parent, found: Array<{parent: Parent; index: number; code: Code}>) {
+type Parent = {children: RootContent[]};
+type Found = {parent: Parent; index: number; code: Code};
+
+function diagramBlocks(node: Parent, found: Found[]): void {
   node.children.forEach((child, index) => {
     if (child.type === 'code' && child.lang === 'mermaid') {
       found.push({parent: node, index, code: child});
@@ -42,11 +47,78 @@ const attribute = (name: string, value: string): MdxJsxAttribute => ({
   value,
 });
 
+/** `dangerouslySetInnerHTML={{__html: svg}}`, with the estree MDX compiles from. */
+function innerHtml(svg: string): MdxJsxAttribute {
+  const expression = {
+    type: 'ObjectExpression' as const,
+    properties: [
+      {
+        type: 'Property' as const,
+        key: {type: 'Identifier' as const, name: '__html'},
+        value: {type: 'Literal' as const, value: svg},
+        kind: 'init' as const,
+        method: false,
+        shorthand: false,
+        computed: false,
+      },
+    ],
+  };
+  return {
+    type: 'mdxJsxAttribute',
+    name: 'dangerouslySetInnerHTML',
+    value: {
+      type: 'mdxJsxAttributeValueExpression',
+      value: `{__html: ${JSON.stringify(svg)}}`,
+      data: {
+        estree: {
+          type: 'Program',
+          sourceType: 'module',
+          body: [{type: 'ExpressionStatement', expression}],
+        },
+      },
+    },
+  };
+}
+
+function figure(title: string, svg: string, width: number, captionId: string): MdxJsxFlowElement {
+  const scrolls = width > PHONE_WIDTH;
+  return {
+    type: 'mdxJsxFlowElement',
+    name: 'figure',
+    attributes: [attribute('className', 'diagram')],
+    children: [
+      {
+        type: 'mdxJsxFlowElement',
+        name: 'div',
+        attributes: [
+          attribute('className', 'diagram__drawing'),
+          ...(scrolls
+            ? [
+                {type: 'mdxJsxAttribute' as const, name: 'tabIndex', value: '0'},
+                attribute('role', 'region'),
+                // Named by the caption, so the page's JavaScript carries the title once.
+                attribute('aria-labelledby', captionId),
+              ]
+            : []),
+          innerHtml(svg),
+        ],
+        children: [],
+      },
+      {
+        type: 'mdxJsxFlowElement',
+        name: 'figcaption',
+        attributes: [attribute('className', 'diagram__caption'), attribute('id', captionId)],
+        // Phrasing content straight in the caption, with no <p> around it.
+        children: [{type: 'text', value: title}] as unknown as MdxJsxFlowElement['children'],
+      },
+    ],
+  };
+}
+
 export default function remarkDiagrams() {
   return async (tree: Root, file: VFile): Promise<void> => {
-    const found: Array<{parent: Parent; index: number; code: Code}> = [];
+    const found: Found[] = [];
     diagramBlocks(tree, found);
-    if (found.length === 0) return;
     for (const {parent, index, code} of found) {
       const where = `${file.path ?? 'a Markdown file'}:${code.position?.start.line ?? '?'}`;
       const title = /title="([^"]+)"/.exec(code.meta ?? '')?.[1];
@@ -65,18 +137,8 @@ export default function remarkDiagrams() {
           `[diagrams] ${where}: the diagram does not come out as written:\n  ${problems.join('\n  ')}`,
         );
       }
-      const {svg, width} = inlineSvg(raw, code.value, title);
-      const element: MdxJsxFlowElement = {
-        type: 'mdxJsxFlowElement',
-        name: 'Diagram',
-        attributes: [
-          attribute('title', title),
-          attribute('width', String(Math.ceil(width))),
-          attribute('svg', svg),
-        ],
-        children: [],
-      };
-      parent.children[index] = element;
+      const {svg, width, captionId} = inlineSvg(raw, code.value);
+      parent.children[index] = figure(title, svg, Math.ceil(width), captionId);
     }
   };
 }

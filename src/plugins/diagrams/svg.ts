@@ -4,23 +4,44 @@
  *   page); the colours it derived come from the site's stylesheet instead
  *   (src/components/Diagram/styles.module.css), so they follow the colour mode;
  * - ids get a prefix of their own, so two diagrams on a page never share one;
- * - the data-* attributes, which repeat every label, are dropped;
- * - the root gets role="img" and the diagram's title as its name.
+ * - the data-* attributes, which repeat every label, are dropped, and
+ *   coordinates are rounded to two decimals;
+ * - it is minified the way the HTML around it is (no white space between
+ *   tags, attribute values unquoted where HTML allows, single quotes
+ *   elsewhere), so the copy the page's JavaScript carries, in a
+ *   double-quoted string, is no larger than the one in the HTML;
+ * - the root gets role="img", named by the figure's caption (`labelledBy`).
  */
 import {createHash} from 'node:crypto';
 
-const escapeAttr = (value: string): string =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** `captionId`: the id the figure's caption must carry (it names the drawing). */
+export type InlineSvg = Readonly<{svg: string; width: number; height: number; captionId: string}>;
 
-export type InlineSvg = Readonly<{svg: string; width: number; height: number}>;
+const round = (value: string): string => String(Number(Number(value).toFixed(2)));
 
-export function inlineSvg(raw: string, source: string, title: string): InlineSvg {
+/** An attribute value HTML reads the same without quotes. */
+const UNQUOTED = /^[^\s"'=<>`/]+$/;
+
+/** `name="value"` → `name=value`, or `name='value'` where quotes are needed. */
+function minified(svg: string): string {
+  return svg
+    .replace(/>\s+</g, '><')
+    .replace(/<[^>]+>/g, (tag) =>
+      tag.replace(/(\s[\w:-]+)="([^"]*)"/g, (_, name: string, value: string) =>
+        UNQUOTED.test(value) ? `${name}=${value}` : `${name}='${value.replace(/'/g, '&#39;')}'`,
+      ),
+    );
+}
+
+export function inlineSvg(raw: string, source: string): InlineSvg {
   const prefix = `d${createHash('sha256').update(source).digest('hex').slice(0, 8)}-`;
+  const captionId = `${prefix}caption`;
   const ids = [...raw.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1] ?? '');
   let svg = raw
     .replace(/<\?xml[^>]*>\s*/, '')
     .replace(/<style>[\s\S]*?<\/style>\s*/g, '')
     .replace(/\sdata-[\w-]+="[^"]*"/g, '')
+    .replace(/\d+\.\d{3,}/g, round)
     .replace(/\n\s*/g, '\n');
   for (const id of new Set(ids)) {
     svg = svg
@@ -36,6 +57,6 @@ export function inlineSvg(raw: string, source: string, title: string): InlineSvg
     .replace(/\sstyle="[^"]*"/, '')
     .replace(/\swidth="[^"]*"/, ` width="${Math.ceil(width)}"`)
     .replace(/\sheight="[^"]*"/, ` height="${Math.ceil(height)}"`)
-    .replace(/>$/, ` role="img" aria-label="${escapeAttr(title)}">`);
-  return {svg: svg.replace(open, root), width, height};
+    .replace(/>$/, ` role="img" aria-labelledby="${captionId}">`);
+  return {svg: minified(svg.replace(open, root)), width, height, captionId};
 }
