@@ -61,6 +61,9 @@ test.describe('with JavaScript off (the built HTML)', () => {
       const posting = jsonLd.find((data) => data['@type'] === 'BlogPosting');
       const image = posting?.image as {url?: string} | undefined;
       expect(image?.url, post.slug).toBe(tags.og);
+      // The author's avatar is absolute too (3.7.0 writes image_url as given).
+      const author = posting?.author as {image?: string} | undefined;
+      expect(author?.image, post.slug).toBe(`${origin}/img/linshen.svg`);
 
       const size = await pngSize(page.request, tags.og);
       expect({width: size.width, height: size.height}, post.slug).toEqual({
@@ -87,6 +90,22 @@ test.describe('with JavaScript off (the built HTML)', () => {
     await page.goto(postPath(POSTS[0] ?? {date: '', slug: '', registry: false}));
     expect((await cardTags(page)).og).not.toBe(tags.og);
   });
+});
+
+test('the blog list names each post’s author image by absolute URL in its JSON-LD', async ({
+  page,
+}) => {
+  const response = await page.goto('/blog');
+  const html = (await response?.text()) ?? '';
+  const origin = new URL((await sitemapUrls(page))[0] ?? '').origin;
+  const blog = [...html.matchAll(/<script[^>]*type="?application\/ld\+json"?>([^<]+)<\/script>/g)]
+    .map((match) => JSON.parse(match[1] ?? '{}') as {'@type'?: string; blogPost?: unknown[]})
+    .find((data) => data['@type'] === 'Blog');
+  const images = (blog?.blogPost ?? []).map(
+    (posting) => (posting as {author?: {image?: string}}).author?.image,
+  );
+  expect(images.length).toBe(10);
+  for (const image of images) expect(image).toBe(`${origin}/img/linshen.svg`);
 });
 
 test('reading a post fetches no card: cards are for link previews only', async ({page}) => {
