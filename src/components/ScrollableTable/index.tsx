@@ -2,25 +2,42 @@ import React, {useEffect, useRef, useState, type ComponentProps, type ReactNode}
 import {translate} from '@docusaurus/Translate';
 import styles from './styles.module.css';
 
-const label = translate({
-  id: 'site.scrollableTable.label',
-  message: '表格（可左右滚动）',
-  description: 'Accessible name of a table wider than the page, which scrolls sideways',
-});
+/** Column headings that name the box: enough to tell two tables on a page apart. */
+const MAX_NAME_LENGTH = 60;
+
+function tableLabel(columns: string): string {
+  return translate(
+    {
+      id: 'site.scrollableTable.label',
+      message: '表格（可左右滚动）：{columns}',
+      description:
+        'Accessible name of a table wider than the page, which scrolls sideways; {columns} lists its column headings',
+    },
+    {columns},
+  );
+}
 
 /**
  * A Markdown table in a box that scrolls sideways when the table is wider than
- * the page. Only then does the box become a keyboard stop (a labelled region),
- * so readers without a mouse can scroll it too.
+ * the page. Only then does the box become a keyboard stop (a labelled region,
+ * named after the table's columns so that two such tables on a page differ),
+ * and readers without a mouse can scroll it too.
  */
 export default function ScrollableTable(props: ComponentProps<'table'>): ReactNode {
   const box = useRef<HTMLDivElement>(null);
-  const [scrolls, setScrolls] = useState(false);
+  const [label, setLabel] = useState<string | null>(null);
 
   useEffect(() => {
     const element = box.current;
     if (!element) return undefined;
-    const update = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
+    const columns = Array.from(element.querySelectorAll('thead th'), (th) =>
+      (th.textContent ?? '').trim(),
+    )
+      .filter(Boolean)
+      .join('、')
+      .slice(0, MAX_NAME_LENGTH);
+    const update = () =>
+      setLabel(element.scrollWidth > element.clientWidth + 1 ? tableLabel(columns) : null);
     update();
     const observer = new ResizeObserver(update);
     observer.observe(element);
@@ -31,7 +48,7 @@ export default function ScrollableTable(props: ComponentProps<'table'>): ReactNo
     <div
       ref={box}
       className={styles.box}
-      {...(scrolls ? {tabIndex: 0, role: 'region', 'aria-label': label} : {})}>
+      {...(label ? {tabIndex: 0, role: 'region', 'aria-label': label} : {})}>
       <table {...props} />
     </div>
   );
