@@ -7,6 +7,7 @@
  *   npm run bench                      everything (40 minutes or more on 2 cores)
  *   npm run bench -- --quick           one Lighthouse run per page, no scale test
  *   npm run bench -- --mobile-only     no desktop Lighthouse runs (the tables print mobile)
+ *   npm run bench -- --no-slow         no slow-device runs (Lighthouse mobile at 8× CPU slowdown)
  *   npm run bench -- --points=1000     the full run with only these scale points, no control build
  *   npm run bench -- --scale=1000      only scale points (any counts, comma-separated):
  *                                      build time and a post page's first-load JS,
@@ -44,6 +45,7 @@ const option = (name: string) =>
   argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const QUICK = argv.includes('--quick');
 const MOBILE_ONLY = argv.includes('--mobile-only');
+const SLOW = !argv.includes('--no-slow');
 const ONLY = option('only');
 const SCALE_ONLY = option('scale')
   ?.split(',')
@@ -76,6 +78,7 @@ async function measureServed(
         ...(MOBILE_ONLY
           ? {}
           : {desktop: lighthouseFigures(origin + path, 'desktop', LIGHTHOUSE_RUNS)}),
+        ...(SLOW ? {slow: lighthouseFigures(origin + path, 'slow', LIGHTHOUSE_RUNS)} : {}),
       };
     }
     return {build, weight, lighthouse};
@@ -160,6 +163,7 @@ async function full(): Promise<void> {
   printBuild(oursBuild, stock.build as BuildFigures);
   printWeights(ROUTES, {ours, stock, limit});
   printLighthouse(ROUTES, {ours, stock, limit});
+  if (SLOW) printLighthouse(ROUTES, {ours, stock, limit}, 'slow');
   console.log(`\n${formatComposition(mainJs)}\n`);
   printScale(base, scale, shortSidebar);
   writeResults(join(ROOT, 'bench/results.json'), {

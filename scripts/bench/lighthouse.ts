@@ -8,7 +8,11 @@ import {CHROME_FLAGS, CHROMIUM} from '../lib/serve';
 import type {LighthouseFigures} from './types';
 import {log, median, ROOT} from './util';
 
-export type FormFactor = 'mobile' | 'desktop';
+/** `slow`: the mobile preset on a slower phone (CPU_SLOWDOWN_SLOW instead of Lighthouse's 4). */
+export type FormFactor = 'mobile' | 'desktop' | 'slow';
+
+/** CPU slowdown of the slow-device runs: what a low-end phone feels on a fast machine. */
+export const CPU_SLOWDOWN_SLOW = 8;
 
 type Lhr = {
   categories: Record<string, {score: number | null}>;
@@ -26,6 +30,7 @@ function lighthouseRun(url: string, formFactor: FormFactor): LighthouseFigures {
     '--quiet',
     `--chrome-flags=--headless=new ${CHROME_FLAGS.join(' ')}`,
     ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
+    ...(formFactor === 'slow' ? [`--throttling.cpuSlowdownMultiplier=${CPU_SLOWDOWN_SLOW}`] : []),
   ];
   const json = execFileSync(join(ROOT, 'node_modules/.bin/lighthouse'), args, {
     encoding: 'utf8',

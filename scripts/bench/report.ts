@@ -8,6 +8,7 @@ import type {
   SiteResults,
 } from './types';
 import {msPerPost} from './scale';
+import {CPU_SLOWDOWN_SLOW} from './lighthouse';
 
 export const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
 const ratio = (a: number, b: number) => (b === 0 ? '-' : (a / b).toFixed(2));
@@ -58,13 +59,21 @@ export function printWeights(routes: readonly RouteType[], {ours, stock, limit}:
   }
 }
 
-/** Lighthouse (mobile) per route type: ours / stock / limit. */
-export function printLighthouse(routes: readonly RouteType[], {ours, stock, limit}: Columns): void {
+/** Lighthouse (mobile, or mobile on a slow device) per route type: ours / stock / limit. */
+export function printLighthouse(
+  routes: readonly RouteType[],
+  {ours, stock, limit}: Columns,
+  device: 'mobile' | 'slow' = 'mobile',
+): void {
+  const heading =
+    device === 'slow'
+      ? `Lighthouse mobile, ${CPU_SLOWDOWN_SLOW}× CPU slowdown`
+      : 'Lighthouse mobile';
   console.log(
-    '\nroute type (Lighthouse mobile) | perf/a11y/bp/seo ours | stock | limit | LCP ms ours/stock/limit | TBT ms ours/stock/limit | CLS ours/stock/limit | main thread ms ours/stock/limit | scriptEvaluation ms ours/stock/limit | styleLayout ms ours/stock/limit | parseHTML ms ours/stock/limit | bootup-time ms ours/stock/limit',
+    `\nroute type (${heading}) | perf/a11y/bp/seo ours | stock | limit | LCP ms ours/stock/limit | TBT ms ours/stock/limit | CLS ours/stock/limit | main thread ms ours/stock/limit | scriptEvaluation ms ours/stock/limit | styleLayout ms ours/stock/limit | parseHTML ms ours/stock/limit | bootup-time ms ours/stock/limit`,
   );
   for (const type of routes) {
-    const all = [ours, stock, limit].map((site) => site?.lighthouse[type]?.mobile);
+    const all = [ours, stock, limit].map((site) => site?.lighthouse[type]?.[device]);
     if (all.every((l) => !l)) continue;
     const scores = (l?: LighthouseFigures) =>
       l ? `${l.performance}/${l.accessibility}/${l.bestPractices}/${l.seo}` : 'n/a';

@@ -53,7 +53,10 @@ export type SiteResults = {
   /** null for the limit column, which is our build with its scripts removed. */
   build: BuildFigures | null;
   weight: Record<string, RouteWeight>;
-  lighthouse: Record<string, {mobile: LighthouseFigures; desktop?: LighthouseFigures}>;
+  lighthouse: Record<
+    string,
+    {mobile: LighthouseFigures; desktop?: LighthouseFigures; slow?: LighthouseFigures}
+  >;
 };
 
 export type ScalePoint = {
