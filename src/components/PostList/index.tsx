@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
+import PostDate from '@site/src/components/PostDate';
 import type {PostSummary} from '@site/src/plugins/recent-posts';
 import styles from './styles.module.css';
 
@@ -10,9 +11,6 @@ type Props = {
   ordered?: boolean;
 };
 
-// Same form as the blog's own dates (2025年9月15日); UTC so SSR and browser agree.
-const dateFormat = new Intl.DateTimeFormat('zh-Hans', {dateStyle: 'long', timeZone: 'UTC'});
-
 export default function PostList({posts, ordered = false}: Props): ReactNode {
   const List = ordered ? 'ol' : 'ul';
   return (
@@ -20,9 +18,7 @@ export default function PostList({posts, ordered = false}: Props): ReactNode {
       {posts.map((post) => (
         <li key={post.permalink} className={styles.item}>
           <Link to={post.permalink}>{post.title}</Link>
-          <time dateTime={post.date} className={styles.date}>
-            {dateFormat.format(new Date(post.date))}
-          </time>
+          <PostDate date={post.date} className={styles.date} />
         </li>
       ))}
     </List>

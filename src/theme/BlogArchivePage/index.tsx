@@ -2,16 +2,18 @@ import React, {type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {translate} from '@docusaurus/Translate';
 import {PageMetadata} from '@docusaurus/theme-common';
-import {useDateTimeFormat} from '@docusaurus/theme-common/internal';
+import {formatPostDate} from '@site/src/components/PostDate';
 import Layout from '@theme/Layout';
 import type {ArchiveBlogPost, Props} from '@theme/BlogArchivePage';
 import Heading from '@theme/Heading';
 
 /*
- * Ejected from @docusaurus/theme-classic 3.7.0 for two fixes only:
+ * Ejected from @docusaurus/theme-classic 3.7.0 for three changes only:
  * - year headings are h2, not h3, so the outline does not skip a level
  *   under the page's h1 (axe: heading-order);
- * - list keys are permalinks, not dates: several posts share a date.
+ * - list keys are permalinks, not dates: several posts share a date;
+ * - dates are written without Intl (src/components/PostDate): the first Intl
+ *   formatter of a page costs a long task on a phone.
  */
 
 type YearProp = {
@@ -20,14 +22,6 @@ type YearProp = {
 };
 
 function Year({year, posts}: YearProp) {
-  const dateTimeFormat = useDateTimeFormat({
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  });
-
-  const formatDate = (lastUpdated: string) => dateTimeFormat.format(new Date(lastUpdated));
-
   return (
     <>
       <Heading as="h2" id={year}>
@@ -37,7 +31,7 @@ function Year({year, posts}: YearProp) {
         {posts.map((post) => (
           <li key={post.metadata.permalink}>
             <Link to={post.metadata.permalink}>
-              {formatDate(post.metadata.date)} - {post.metadata.title}
+              {formatPostDate(post.metadata.date, {withYear: false})} - {post.metadata.title}
             </Link>
           </li>
         ))}
