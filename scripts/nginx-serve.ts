@@ -11,6 +11,7 @@
 import {spawn} from 'node:child_process';
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {resolve} from 'node:path';
+import {prefixedNginxConf} from './lib/nginx-conf';
 
 const args = process.argv.slice(2);
 const port = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 4174);
@@ -37,25 +38,7 @@ for (const [pattern, what] of [
   if (!server.includes(pattern)) throw new Error(`deploy/nginx.conf: could not set the ${what}`);
 }
 
-writeFileSync(
-  `${prefix}/nginx.conf`,
-  `worker_processes 1;
-error_log ${prefix}/error.log warn;
-pid ${prefix}/nginx.pid;
-events { worker_connections 256; }
-http {
-  include /etc/nginx/mime.types;
-  default_type application/octet-stream;
-  access_log off;
-  client_body_temp_path ${prefix}/tmp/body;
-  proxy_temp_path ${prefix}/tmp/proxy;
-  fastcgi_temp_path ${prefix}/tmp/fastcgi;
-  uwsgi_temp_path ${prefix}/tmp/uwsgi;
-  scgi_temp_path ${prefix}/tmp/scgi;
-${server}
-}
-`,
-);
+writeFileSync(`${prefix}/nginx.conf`, prefixedNginxConf(prefix, '/etc/nginx/mime.types', server));
 
 const nginx = spawn(
   '/usr/sbin/nginx',

@@ -18,6 +18,7 @@ import {
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {after, describe, test} from 'node:test';
+import {prefixedNginxConf} from '../../scripts/lib/nginx-conf';
 import {serve, stop, waitForServer} from '../../scripts/lib/serve';
 import {docBlocks, SHELL_LANGUAGES, testedBlock} from './blocks';
 import {bash, copyRepository, ROOT} from './sandbox';
@@ -77,22 +78,11 @@ describe('deploy-your-site: the nginx install, under a temporary prefix', () => 
     copyFileSync('/etc/nginx/mime.types', join(prefix, 'etc/nginx/mime.types'));
     writeFileSync(
       join(prefix, 'etc/nginx/nginx.conf'),
-      `worker_processes 1;
-error_log ${prefix}/error.log warn;
-pid ${prefix}/nginx.pid;
-events { worker_connections 64; }
-http {
-  include ${prefix}/etc/nginx/mime.types;
-  default_type application/octet-stream;
-  access_log off;
-  client_body_temp_path ${prefix}/tmp/body;
-  proxy_temp_path ${prefix}/tmp/proxy;
-  fastcgi_temp_path ${prefix}/tmp/fastcgi;
-  uwsgi_temp_path ${prefix}/tmp/uwsgi;
-  scgi_temp_path ${prefix}/tmp/scgi;
-  include ${prefix}/etc/nginx/conf.d/*.conf;
-}
-`,
+      prefixedNginxConf(
+        prefix,
+        `${prefix}/etc/nginx/mime.types`,
+        `  include ${prefix}/etc/nginx/conf.d/*.conf;`,
+      ),
     );
     // The reader's absolute paths move under the prefix; so do those in the
     // installed config, whose port 80 becomes a loopback port.
