@@ -6,8 +6,9 @@
 
 /** `2025-09-15T00:00:00.000Z` → `2025 年 9 月 15 日` (the post's date, as on the card). */
 export function formatCardDate(isoDate: string): string {
-  const date = new Date(isoDate);
-  return `${date.getUTCFullYear()} 年 ${date.getUTCMonth() + 1} 月 ${date.getUTCDate()} 日`;
+  // Read from the string: ISO dates are UTC, and the page needs no Date here.
+  const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number);
+  return `${year} 年 ${month} 月 ${day} 日`;
 }
 
 /** What a post's card shows, as one line: its alt text. */
