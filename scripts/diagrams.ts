@@ -1,7 +1,8 @@
 /**
  * Checks the ```mermaid diagrams of some Markdown files without a site build,
- * through the same steps as src/plugins/diagrams (render, fit check in Noto
- * Sans SC, inline SVG), and can write a PNG of each (light colours) to look at.
+ * through the same steps as the remark plugin (src/plugins/diagrams/draw.ts:
+ * render, fit check in Noto Sans SC, inline SVG), and can write a PNG of each
+ * (light colours) to look at.
  *
  *   tsx scripts/diagrams.ts [--png=DIR] [file.md ...]   (default: blog/ and docs/)
  */
@@ -9,10 +10,7 @@ import {mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {basename, join} from 'node:path';
 import {initWasm, Resvg} from '@resvg/resvg-wasm';
-import {droppedNotes, labelsThatDoNotFit} from '../src/plugins/diagrams/fit';
-import {renderMermaid} from '../src/plugins/diagrams/render';
-import {RENDER_OPTIONS} from '../src/plugins/diagrams/remark';
-import {inlineSvg} from '../src/plugins/diagrams/svg';
+import {drawDiagram} from '../src/plugins/diagrams/draw';
 
 const require = createRequire(__filename);
 const args = process.argv.slice(2);
@@ -85,9 +83,7 @@ async function main(): Promise<void> {
       const line = text.slice(0, block.index).split('\n').length;
       const title = /title="([^"]+)"/.exec(block[1] ?? '')?.[1] ?? '';
       try {
-        const raw = await renderMermaid(block[2] ?? '', RENDER_OPTIONS);
-        const problems = [...labelsThatDoNotFit(raw), ...droppedNotes(block[2] ?? '', raw)];
-        const {svg, width, height} = inlineSvg(raw, block[2] ?? '');
+        const {svg, width, height, problems} = await drawDiagram(block[2] ?? '');
         const gzip = (await import('node:zlib')).gzipSync(svg).length;
         console.log(
           `${problems.length || !title ? '✗' : '✓'} ${file}:${line} ${title || '(no title)'}: ` +

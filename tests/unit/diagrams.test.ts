@@ -3,7 +3,7 @@ import {strict as assert} from 'node:assert';
 import {test} from 'node:test';
 import {droppedNotes, labelsThatDoNotFit} from '../../src/plugins/diagrams/fit';
 import {renderMermaid} from '../../src/plugins/diagrams/render';
-import {RENDER_OPTIONS} from '../../src/plugins/diagrams/remark';
+import {RENDER_OPTIONS} from '../../src/plugins/diagrams/draw';
 import {inlineSvg} from '../../src/plugins/diagrams/svg';
 
 const node = (width: number, label: string) =>

@@ -18,12 +18,7 @@
 import type {Code, Root, RootContent} from 'mdast';
 import type {MdxJsxAttribute, MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
 import type {VFile} from 'vfile';
-import {droppedNotes, labelsThatDoNotFit} from './fit';
-import {renderMermaid} from './render';
-import {inlineSvg} from './svg';
-
-/** Colours are CSS variables that src/css/custom.css defines from Infima's. */
-export const RENDER_OPTIONS = {bg: 'var(--bg)', fg: 'var(--fg)', transparent: true};
+import {drawDiagram, type Drawing} from './draw';
 
 /** Wider than this, a drawing scrolls sideways on a phone: its box takes keyboard focus. */
 const PHONE_WIDTH = 340;
@@ -125,19 +120,18 @@ export default function remarkDiagrams() {
       if (!title) {
         throw new Error(`[diagrams] ${where}: a diagram needs title="…" (its caption and name)`);
       }
-      let raw: string;
+      let drawing: Drawing;
       try {
-        raw = await renderMermaid(code.value, RENDER_OPTIONS);
+        drawing = await drawDiagram(code.value);
       } catch (error) {
         throw new Error(`[diagrams] ${where}: ${(error as Error).message}`, {cause: error});
       }
-      const problems = [...labelsThatDoNotFit(raw), ...droppedNotes(code.value, raw)];
+      const {svg, width, captionId, problems} = drawing;
       if (problems.length > 0) {
         throw new Error(
           `[diagrams] ${where}: the diagram does not come out as written:\n  ${problems.join('\n  ')}`,
         );
       }
-      const {svg, width, captionId} = inlineSvg(raw, code.value);
       parent.children[index] = figure(title, svg, Math.ceil(width), captionId);
     }
   };

@@ -2,7 +2,7 @@
  * Makes beautiful-mermaid's SVG fit for inlining in a page of this site:
  * - its <style> goes (a web-font @import and rules for every <svg> on the
  *   page); the colours it derived come from the site's stylesheet instead
- *   (src/components/Diagram/styles.module.css), so they follow the colour mode;
+ *   (`.diagram__drawing` in src/css/custom.css), so they follow the colour mode;
  * - ids get a prefix of their own, so two diagrams on a page never share one;
  * - the data-* attributes, which repeat every label, are dropped, and
  *   coordinates are rounded to two decimals;
@@ -10,7 +10,7 @@
  *   tags, attribute values unquoted where HTML allows, single quotes
  *   elsewhere), so the copy the page's JavaScript carries, in a
  *   double-quoted string, is no larger than the one in the HTML;
- * - the root gets role="img", named by the figure's caption (`labelledBy`).
+ * - the root gets role="img", named by the figure's caption (`captionId`).
  */
 import {createHash} from 'node:crypto';
 
