@@ -13,6 +13,7 @@ import codeHighlight, {
 } from './src/plugins/code-highlight';
 import remarkDiagrams from './src/plugins/diagrams/remark';
 import boundedZhSearch from './src/plugins/bounded-zh-search';
+import routePrefetch from './src/plugins/route-prefetch';
 import tslibHelpers from './src/plugins/tslib-helpers';
 import searchHitPaths, {
   type PluginOptions as SearchHitPathsOptions,
@@ -151,6 +152,8 @@ const config: Config = {
     [llmsTxt, {summary: SITE_SUMMARY} satisfies LlmsTxtOptions],
     boundedZhSearch,
     tslibHelpers,
+    // Link prefetching in idle time, each chunk once (core does it in the observer callback).
+    routePrefetch,
     // Search hits say 博客, not the navbar's English label.
     [searchHitPaths, {labels: {[BLOG_NAV_LABEL]: BLOG_TITLE}} satisfies SearchHitPathsOptions],
   ],

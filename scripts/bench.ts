@@ -13,6 +13,8 @@
  *                                      build time and a post page's first-load JS,
  *                                      beside the same page of this site as it is
  *   npm run bench -- --only=composition   what main.js holds, by package (also: npm run bench:main-js)
+ *   npm run bench -- --only=longtasks     the long tasks of one page load on a phone, named
+ *                                      (--path=, --slowdown=4,8, --runs=3, --dir=<build dir>)
  *
  * The parts, each readable on its own, are in scripts/bench/: build.ts (build
  * time and memory), weight.ts (bytes per route), lighthouse.ts, limit.ts,
@@ -25,6 +27,7 @@ import {withNginx} from './lib/serve';
 import {buildFigures, coldBuild, timedBuild} from './bench/build';
 import {mainJsComposition} from './bench/composition';
 import {lighthouseFigures} from './bench/lighthouse';
+import {formatLongTasks, longTaskProfile} from './bench/longtasks';
 import {prepareLimit} from './bench/limit';
 import {
   formatComposition,
@@ -178,6 +181,22 @@ async function full(): Promise<void> {
   });
 }
 
+/** Long tasks of the post page (or --path=) at each slowdown, from a build served by nginx. */
+async function longTasks(): Promise<void> {
+  const path = option('path') ?? OURS.routes.post;
+  const dir = option('dir') ?? OURS.buildDir;
+  const runs = Number(option('runs') ?? 3);
+  const slowdowns = (option('slowdown') ?? '4,8').split(',').map(Number);
+  const profiles = [];
+  for (const slowdown of slowdowns) {
+    log(`long tasks: ${path} at ${slowdown}× CPU, ${runs} runs`);
+    const profile = await longTaskProfile(dir, PORTS.longtasks, path, slowdown, runs);
+    console.log(`\n${formatLongTasks(path, profile)}`);
+    profiles.push(profile);
+  }
+  writeResults(join(TMP, 'results-longtasks.json'), {path, dir, profiles});
+}
+
 async function main(): Promise<void> {
   if (ONLY === 'composition') {
     log('ours: build');
@@ -185,8 +204,10 @@ async function main(): Promise<void> {
     const mainJs = composition();
     console.log(formatComposition(mainJs));
     writeResults(join(TMP, 'results-composition.json'), {mainJs});
+  } else if (ONLY === 'longtasks') {
+    await longTasks();
   } else if (ONLY !== undefined) {
-    throw new Error(`--only=${ONLY}: the only part is "composition"`);
+    throw new Error(`--only=${ONLY}: the parts are "composition" and "longtasks"`);
   } else if (SCALE_ONLY?.length) {
     await scaleOnly(SCALE_ONLY);
   } else {

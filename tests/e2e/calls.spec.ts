@@ -1,6 +1,6 @@
 // Spec §7, the calls the site makes: only its own static files, by GET.
 import {expect, test, type Page} from '@playwright/test';
-import {collectOffsiteRequests, openHydrated} from './helpers';
+import {collectOffsiteRequests, openHydrated, waitForIdle} from './helpers';
 import {SPEC_ROUTES} from '../site-spec';
 
 test('pages only make GET requests to the site itself', async ({page, baseURL}) => {
@@ -25,6 +25,20 @@ test('the sitemap lists every route of the spec', async ({request}) => {
 async function prefetchLinks(page: Page): Promise<number> {
   return page.locator('head link[rel="prefetch"]').count();
 }
+
+test('each route chunk is prefetched once, however many visible links need it', async ({page}) => {
+  // The post page links to many posts that share their page component's chunks.
+  await page.setViewportSize({width: 1280, height: 2000});
+  await openHydrated(page, '/blog/2025/09/15/publish-server');
+  await expect.poll(() => prefetchLinks(page)).toBeGreaterThan(5);
+  await page.waitForLoadState('networkidle');
+  await waitForIdle(page);
+  const hrefs = await page
+    .locator('head link[rel="prefetch"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(hrefs.length).toBeGreaterThan(5);
+  expect(hrefs.filter((href, i) => hrefs.indexOf(href) !== i)).toEqual([]);
+});
 
 test('visible internal links prefetch their route code, and hover preloads it', async ({page}) => {
   await openHydrated(page, '/');
@@ -52,6 +66,9 @@ for (const connection of [
       });
     }, connection);
     await openHydrated(page, '/');
+    // Prefetching happens in idle time: wait until it would have run.
+    await page.waitForLoadState('networkidle');
+    await waitForIdle(page);
     expect(await prefetchLinks(page)).toBe(0);
     await page.locator('a.navbar__link[href="/blog"]').click();
     await expect(page.locator('html')).toHaveClass(/blog-list-page/);

@@ -4,7 +4,7 @@
 import {expect, test, type Locator, type Page} from '@playwright/test';
 import type {PrismTheme} from 'prism-react-renderer';
 import {darkCodeTheme, lightCodeTheme} from '../../config/prism';
-import {openHydrated, waitForHydration} from './helpers';
+import {openHydrated, waitForHydration, waitForIdle} from './helpers';
 
 const DOC = '/docs/tutorial-basics/markdown-features';
 const POST = '/blog/2025/09/15/publish-server';
@@ -111,4 +111,52 @@ test('tabs switch after client-side navigation into the page', async ({page}) =>
     rgb(lightCodeTheme, 'function'),
   );
   await expect(page.getByText('npx docusaurus build', {exact: true})).toBeHidden();
+});
+
+test('the word-wrap button shows only on blocks wider than the page, and wraps them', async ({
+  page,
+}) => {
+  await page.setViewportSize({width: 390, height: 844});
+  await openHydrated(page, POST);
+  const blocks = page.locator('article .theme-code-block');
+  const wrapButton = (block: Locator) => block.getByRole('button', {name: '切换自动换行'});
+  // Which blocks scroll sideways at this width, as the reader sees them.
+  const scrolls = await blocks.evaluateAll((elements) =>
+    elements.map((el) => {
+      const pre = el.querySelector('pre');
+      return pre ? pre.scrollWidth > pre.clientWidth : false;
+    }),
+  );
+  const wide = scrolls.indexOf(true);
+  const narrow = scrolls.indexOf(false);
+  expect(wide, 'a block wider than 390 px').toBeGreaterThanOrEqual(0);
+  expect(narrow, 'a block that fits in 390 px').toBeGreaterThanOrEqual(0);
+  const wideBlock = blocks.nth(wide);
+  await wideBlock.hover();
+  await expect(wrapButton(wideBlock)).toBeVisible();
+  await expect(wrapButton(blocks.nth(narrow))).toBeHidden();
+
+  await wrapButton(wideBlock).click();
+  const pre = wideBlock.locator('pre');
+  await expect
+    .poll(() => pre.evaluate((el) => el.scrollWidth > el.clientWidth))
+    .toBe(false);
+  // Still there, to unwrap.
+  await expect(wrapButton(wideBlock)).toBeVisible();
+  await wrapButton(wideBlock).click();
+  await expect.poll(() => pre.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+
+  // In a wider window each block has the button exactly when it scrolls.
+  await page.setViewportSize({width: 1600, height: 900});
+  const buttonMatchesScrolling = () =>
+    blocks.evaluateAll((elements) =>
+      elements.every((el) => {
+        const pre = el.querySelector('pre');
+        const button = el.querySelector('button[aria-label="切换自动换行"]');
+        if (!pre) return false;
+        const shown = button !== null && getComputedStyle(button).display !== 'none';
+        return shown === pre.scrollWidth > pre.clientWidth;
+      }),
+    );
+  await expect.poll(buttonMatchesScrolling).toBe(true);
 });

@@ -5,6 +5,19 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForSelector('html[data-has-hydrated="true"]');
 }
 
+/**
+ * Resolves once the page has been idle after the work it queued for idle time
+ * (route prefetching, the closed mobile menu): idle callbacks run in order.
+ */
+export async function waitForIdle(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestIdleCallback(() => requestIdleCallback(() => resolve()));
+      }),
+  );
+}
+
 /** Opens a path and waits for hydration; returns the main response status. */
 export async function openHydrated(page: Page, path: string): Promise<number | undefined> {
   const response = await page.goto(path);

@@ -1,6 +1,6 @@
 // Issue 19: work a phone pays for while a page hydrates. Counted, not timed.
 import {expect, test} from '@playwright/test';
-import {openHydrated} from './helpers';
+import {openHydrated, waitForIdle} from './helpers';
 
 const INTL = ['DateTimeFormat', 'PluralRules', 'NumberFormat', 'RelativeTimeFormat'] as const;
 
@@ -31,3 +31,43 @@ for (const path of ['/blog/2025/09/15/publish-server', '/', '/blog', '/blog/arch
     ).toEqual([]);
   });
 }
+
+test('on a phone, hydrating a post changes nothing on the page, and the menu still lists the blog', async ({
+  page,
+}) => {
+  await page.setViewportSize({width: 390, height: 844});
+  // Elements added to or removed from the main wrapper after hydration: a
+  // re-render of what the server already drew (the theme once swapped the
+  // blog sidebar and mounted code-block buttons here).
+  await page.addInitScript(() => {
+    const changes: string[] = [];
+    Object.assign(window, {__changesAfterHydration: changes});
+    const observer = new MutationObserver((records) => {
+      if (!document.documentElement.dataset.hasHydrated) return;
+      for (const record of records) {
+        for (const node of [...Array.from(record.addedNodes), ...Array.from(record.removedNodes)]) {
+          const el = node instanceof Element ? node : node.parentElement;
+          if (el?.closest('.main-wrapper')) changes.push(el.outerHTML.slice(0, 80));
+        }
+      }
+    });
+    document.addEventListener('DOMContentLoaded', () =>
+      observer.observe(document.body, {childList: true, subtree: true}),
+    );
+  });
+  await openHydrated(page, '/blog/2025/09/15/publish-server');
+  await page.waitForLoadState('networkidle');
+  await waitForIdle(page);
+  expect(
+    await page.evaluate(
+      () => (window as unknown as {__changesAfterHydration: string[]}).__changesAfterHydration,
+    ),
+  ).toEqual([]);
+
+  // The closed menu mounted in idle time: it opens on the blog's post list.
+  await page.getByRole('button', {name: '切换导航栏'}).click();
+  const menu = page.locator('.navbar-sidebar');
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('link', {name: /MCP Registry/}).first()).toBeVisible();
+  await expect(menu.getByText('← 回到主菜单')).toBeVisible();
+});

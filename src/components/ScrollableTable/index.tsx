@@ -38,7 +38,7 @@ export default function ScrollableTable(props: ComponentProps<'table'>): ReactNo
       .slice(0, MAX_NAME_LENGTH);
     const update = () =>
       setLabel(element.scrollWidth > element.clientWidth + 1 ? tableLabel(columns) : null);
-    update();
+    // The first call comes after the browser's own layout: none is forced at hydration.
     const observer = new ResizeObserver(update);
     observer.observe(element);
     return () => observer.disconnect();

@@ -6,18 +6,19 @@
  * the theme's own functions, and arrives here as props. That takes Prism and
  * the parsing code out of the pages' JavaScript, and the block no longer
  * re-mounts after hydration to switch token colours: both colour modes are in
- * the stylesheet. Word wrap and the copy button work as in the theme. A
+ * the stylesheet. Word wrap and the copy button work as in the theme (the
+ * word-wrap state is useWordWrap.ts, which costs less at hydration). A
  * `<CodeBlock>` written as JSX (no build-time props) shows its text plain.
  */
 import React, {isValidElement, type ReactNode} from 'react';
 import clsx from 'clsx';
-import {useCodeWordWrap} from '@docusaurus/theme-common/internal';
 import type {Props as ThemeProps} from '@theme/CodeBlock';
 import Container from '@theme/CodeBlock/Container';
 import ElementContent from '@theme/CodeBlock/Content/Element';
 import CopyButton from '@theme/CodeBlock/CopyButton';
 import WordWrapButton from '@theme/CodeBlock/WordWrapButton';
 import styles from './styles.module.css';
+import useWordWrap from './useWordWrap';
 
 /** What the rehype plugin gives a fenced block in place of its text. */
 type BuildProps = {
@@ -76,7 +77,7 @@ function CodeBlockString({
   const language =
     languageProp?.toLowerCase() ??
     /(?:^|\s)language-(\S+)/.exec(blockClassName)?.[1]?.toLowerCase();
-  const {codeBlockRef, isEnabled, isCodeScrollable, toggle} = useCodeWordWrap();
+  const {codeBlockRef, isEnabled, toggle} = useWordWrap();
   const {lines, lineClassNames, code} = linesOf(source, {
     highlighted,
     lineClassNames: lineClassNamesJson,
@@ -118,14 +119,13 @@ function CodeBlockString({
           />
         </pre>
         <div className={styles.buttonGroup}>
-          {(isEnabled || isCodeScrollable) && (
-            <WordWrapButton
-              className={styles.codeButton}
-              onClick={() => toggle()}
-              isEnabled={isEnabled}
-            />
-          )}
-          <CopyButton className={styles.codeButton} code={code} />
+          {/* Shown by the stylesheet while the code scrolls or wraps (useWordWrap). */}
+          <WordWrapButton
+            className={styles.wordWrapButton}
+            onClick={() => toggle()}
+            isEnabled={isEnabled}
+          />
+          <CopyButton code={code} />
         </div>
       </div>
     </Container>
