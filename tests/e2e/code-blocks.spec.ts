@@ -4,7 +4,7 @@
 import {expect, test, type Locator, type Page} from '@playwright/test';
 import type {PrismTheme} from 'prism-react-renderer';
 import {darkCodeTheme, lightCodeTheme} from '../../config/prism';
-import {openHydrated, waitForHydration, waitForIdle} from './helpers';
+import {openHydrated, waitForHydration} from './helpers';
 
 const DOC = '/docs/tutorial-basics/markdown-features';
 const POST = '/blog/2025/09/15/publish-server';
@@ -138,9 +138,7 @@ test('the word-wrap button shows only on blocks wider than the page, and wraps t
 
   await wrapButton(wideBlock).click();
   const pre = wideBlock.locator('pre');
-  await expect
-    .poll(() => pre.evaluate((el) => el.scrollWidth > el.clientWidth))
-    .toBe(false);
+  await expect.poll(() => pre.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(false);
   // Still there, to unwrap.
   await expect(wrapButton(wideBlock)).toBeVisible();
   await wrapButton(wideBlock).click();
