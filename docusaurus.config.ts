@@ -14,6 +14,7 @@ import codeHighlight, {
 import remarkDiagrams from './src/plugins/diagrams/remark';
 import boundedZhSearch from './src/plugins/bounded-zh-search';
 import routePrefetch from './src/plugins/route-prefetch';
+import routeChunkScripts from './src/plugins/route-chunk-scripts';
 import tslibHelpers from './src/plugins/tslib-helpers';
 import searchHitPaths, {
   type PluginOptions as SearchHitPathsOptions,
@@ -154,6 +155,8 @@ const config: Config = {
     tslibHelpers,
     // Link prefetching in idle time, each chunk once (core does it in the observer callback).
     routePrefetch,
+    // Each page's route chunks load beside the bundle (3.7.0 with Faster leaves them out).
+    routeChunkScripts,
     // Search hits say 博客, not the navbar's English label.
     [searchHitPaths, {labels: {[BLOG_NAV_LABEL]: BLOG_TITLE}} satisfies SearchHitPathsOptions],
   ],

@@ -13,6 +13,10 @@
  *                                      build time and a post page's first-load JS,
  *                                      beside the same page of this site as it is
  *   npm run bench -- --only=composition   what main.js holds, by package (also: npm run bench:main-js)
+ *   npm run bench -- --only=compare --before=<build dir>   Lighthouse mobile and slow device
+ *                                      of a few routes (--routes=post,blog list,author), an
+ *                                      earlier build of ours beside ours, stock and the limit,
+ *                                      in interleaved rounds (--runs=3)
  *   npm run bench -- --only=longtasks     the long tasks of one page load on a phone, named
  *                                      (--path=, --slowdown=4,8, --runs=3, --dir=<build dir>)
  *
@@ -28,6 +32,8 @@ import {buildFigures, coldBuild, timedBuild} from './bench/build';
 import {mainJsComposition} from './bench/composition';
 import {lighthouseFigures} from './bench/lighthouse';
 import {formatLongTasks, longTaskProfile} from './bench/longtasks';
+import {compare, formatCompare} from './bench/compare';
+import type {FormFactor} from './bench/lighthouse';
 import {prepareLimit} from './bench/limit';
 import {
   formatComposition,
@@ -197,6 +203,17 @@ async function longTasks(): Promise<void> {
   writeResults(join(TMP, 'results-longtasks.json'), {path, dir, profiles});
 }
 
+/** Before/after in one run (see scripts/bench/compare.ts). */
+async function compareRun(): Promise<void> {
+  const runs = Number(option('runs') ?? 3);
+  const routes = (option('routes') ?? 'post,blog list,author').split(',') as RouteType[];
+  const formFactors: FormFactor[] = SLOW ? ['mobile', 'slow'] : ['mobile'];
+  const {columns, results} = await compare({before: option('before'), routes, formFactors, runs});
+  for (const formFactor of formFactors)
+    console.log(formatCompare(columns, results, formFactor, runs));
+  writeResults(join(TMP, 'results-compare.json'), {columns, runs, results});
+}
+
 async function main(): Promise<void> {
   if (ONLY === 'composition') {
     log('ours: build');
@@ -206,8 +223,10 @@ async function main(): Promise<void> {
     writeResults(join(TMP, 'results-composition.json'), {mainJs});
   } else if (ONLY === 'longtasks') {
     await longTasks();
+  } else if (ONLY === 'compare') {
+    await compareRun();
   } else if (ONLY !== undefined) {
-    throw new Error(`--only=${ONLY}: the parts are "composition" and "longtasks"`);
+    throw new Error(`--only=${ONLY}: the parts are "composition", "compare" and "longtasks"`);
   } else if (SCALE_ONLY?.length) {
     await scaleOnly(SCALE_ONLY);
   } else {

@@ -60,7 +60,7 @@ function lighthouseRun(url: string, formFactor: FormFactor): LighthouseFigures {
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is repeated. */
-function lighthouseRunWithRetry(url: string, formFactor: FormFactor): LighthouseFigures {
+export function lighthouseRunWithRetry(url: string, formFactor: FormFactor): LighthouseFigures {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return lighthouseRun(url, formFactor);
@@ -79,7 +79,11 @@ export function lighthouseFigures(
   formFactor: FormFactor,
   runs: number,
 ): LighthouseFigures {
-  const results = Array.from({length: runs}, () => lighthouseRunWithRetry(url, formFactor));
+  return medianFigures(Array.from({length: runs}, () => lighthouseRunWithRetry(url, formFactor)));
+}
+
+/** The median of several runs, figure by figure. */
+export function medianFigures(results: LighthouseFigures[]): LighthouseFigures {
   const pick = (key: Scalar) => median(results.map((r) => r[key]));
   const groups = new Set(results.flatMap((r) => Object.keys(r.mainThreadByGroup)));
   return {

@@ -46,4 +46,11 @@ export const STOCK: Site = {
 export const LIMIT: Site = {...OURS, name: 'limit', buildDir: join(TMP, 'limit')};
 
 /** Each server its own port, clear of the e2e tests' 4173/4174 and 4273/4274. */
-export const PORTS = {ours: 4301, stock: 4302, limit: 4303, scale: 4304, longtasks: 4305} as const;
+export const PORTS = {
+  ours: 4301,
+  stock: 4302,
+  limit: 4303,
+  scale: 4304,
+  longtasks: 4305,
+  before: 4306,
+} as const;

@@ -71,3 +71,26 @@ test('on a phone, hydrating a post changes nothing on the page, and the menu sti
   await expect(menu.getByRole('link', {name: /MCP Registry/}).first()).toBeVisible();
   await expect(menu.getByText('← 回到主菜单')).toBeVisible();
 });
+
+for (const path of [
+  '/blog/2025/09/15/publish-server',
+  '/',
+  '/docs/intro',
+  '/blog/authors/linshen',
+]) {
+  test(`${path}: every script the page needs to hydrate is listed in its HTML, and loads beside the bundle`, async ({
+    page,
+  }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') requested.push(new URL(request.url()).pathname);
+    });
+    await openHydrated(page, path);
+    const listed = (
+      (await page.locator('script[data-bundle]').getAttribute('data-bundle')) ?? ''
+    ).split(' ');
+    expect(listed.length).toBeGreaterThan(2);
+    // Requested before hydration ended: the listed files, and nothing the bundle had to ask for.
+    expect([...new Set(requested)].sort()).toEqual([...listed].sort());
+  });
+}
