@@ -19,8 +19,10 @@ const BUNDLE = /data-bundle="([^"]*)"/;
  * bundle then asks for the route's chunks once main.js runs: a second round
  * trip before the page hydrates, and some 30 ms of script insertion inside
  * main.js's own task on a phone (4× CPU slowdown). After the build, this
- * plugin adds each page's chunk files to the list the boot script loads, in
- * front of main.js; the bundle then finds them loaded.
+ * plugin adds each page's chunk files to the list the boot script loads.
+ * They come after main.js, which runs first; the bundle's chunk loader finds
+ * their `<script>` elements already in the page (same `src`) and waits for
+ * them, so hydration starts in a task of its own once they have run.
  */
 export default function routeChunkScriptsPlugin(context: LoadContext): Plugin {
   const chunkFilesPath = path.join(context.generatedFilesDir, CHUNK_FILES);
@@ -65,8 +67,6 @@ export default function routeChunkScriptsPlugin(context: LoadContext): Plugin {
         const bundle = BUNDLE.exec(html)?.[1];
         if (!bundle) continue;
         const urls = bundle.split(' ');
-        const main = urls.at(-1);
-        if (!main) continue;
         const branch = matchBranch(routes, pathnameOf(file));
         const chunks = branch
           .flatMap((route) => chunkNamesOf(chunkNames[route.key]))
@@ -74,7 +74,7 @@ export default function routeChunkScriptsPlugin(context: LoadContext): Plugin {
           .map((chunkFile) => `${baseUrl}${chunkFile}`)
           .filter((url, i, all) => !urls.includes(url) && all.indexOf(url) === i);
         if (chunks.length === 0) continue;
-        const list = [...urls.slice(0, -1), ...chunks, main].join(' ');
+        const list = [...urls, ...chunks].join(' ');
         writeFileSync(htmlPath, html.replace(BUNDLE, `data-bundle="${list}"`));
       }
     },
