@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
+import {replaceModuleForIssuer} from '../replaceModule';
 
 /** The one module that imports core's `./docusaurus` (the `window.docusaurus` object). */
 const ISSUER = /@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]clientEntry\.js$/;
@@ -15,22 +16,9 @@ const ISSUER = /@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]clientEntry\.js$/;
  * data-saver check) and does the work in idle time, once per chunk.
  */
 export default function routePrefetchPlugin(): Plugin {
-  return {
-    name: 'route-prefetch',
-    configureWebpack(_config, isServer, {currentBundler}) {
-      if (isServer) return {};
-      return {
-        plugins: [
-          new currentBundler.instance.NormalModuleReplacementPlugin(
-            /^\.\/docusaurus$/,
-            (resource) => {
-              if (ISSUER.test(resource.contextInfo.issuer)) {
-                resource.request = path.resolve(__dirname, 'client.ts');
-              }
-            },
-          ),
-        ],
-      };
-    },
-  };
+  return replaceModuleForIssuer('route-prefetch', {
+    request: /^\.\/docusaurus$/,
+    issuer: ISSUER,
+    file: path.resolve(__dirname, 'client.ts'),
+  });
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
+import {replaceModuleForIssuer} from '../replaceModule';
 
 /** The package whose `require('tslib')` pulls all of tslib into main.js. */
 const ISSUER = /@docusaurus[\\/]utils-common[\\/]/;
@@ -11,19 +12,9 @@ const ISSUER = /@docusaurus[\\/]utils-common[\\/]/;
  * to a module with the one helper it calls.
  */
 export default function tslibHelpersPlugin(): Plugin {
-  return {
-    name: 'tslib-helpers',
-    configureWebpack(_config, isServer, {currentBundler}) {
-      if (isServer) return {};
-      return {
-        plugins: [
-          new currentBundler.instance.NormalModuleReplacementPlugin(/^tslib$/, (resource) => {
-            if (ISSUER.test(resource.contextInfo.issuer)) {
-              resource.request = path.resolve(__dirname, 'importDefault.ts');
-            }
-          }),
-        ],
-      };
-    },
-  };
+  return replaceModuleForIssuer('tslib-helpers', {
+    request: /^tslib$/,
+    issuer: ISSUER,
+    file: path.resolve(__dirname, 'importDefault.ts'),
+  });
 }
