@@ -10,8 +10,8 @@ import {highlightNeedles} from '@site/src/plugins/shard-search/tokenize';
 import {createEngine, type Results} from '@site/src/plugins/shard-search/client';
 import styles from './styles.module.css';
 
-/** Results listed on the page (a term keeps at most 40 pages in the index anyway). */
-const LIMIT = 50;
+/** Results listed at first, and added by each "more" click: each needs its own small file. */
+const PAGE_SIZE = 20;
 
 const inputLabel = translate({
   id: 'theme.SearchPage.inputLabel',
@@ -22,6 +22,11 @@ const emptyTitle = translate({
   id: 'theme.SearchPage.emptyResultsTitle',
   message: '搜索',
   description: 'The title of the search page without a query',
+});
+const moreLabel = translate({
+  id: 'theme.SearchPage.more',
+  message: '显示更多结果',
+  description: 'The button under the results that lists more of them',
 });
 const noResults = translate({
   id: 'theme.SearchPage.noResults',
@@ -63,24 +68,26 @@ export default function SearchPage(): ReactNode {
   const [value, setValue] = useState(query);
   const [shownQuery, setShownQuery] = useState(query);
   const [found, setFound] = useState<Results | null>(null);
+  const [limit, setLimit] = useState(PAGE_SIZE);
   // A new URL (hydration, the navbar's "all results" row) replaces the field's text.
   if (query !== shownQuery) {
     setShownQuery(query);
     setValue(query);
+    setLimit(PAGE_SIZE);
   }
   const results = found?.query === query ? found : null;
 
   useEffect(() => {
     if (!query.trim()) return undefined;
     let current = true;
-    engine.search(query, LIMIT).then(
+    engine.search(query, limit).then(
       (next) => current && setFound(next),
       () => current && setFound({query, total: 0, hits: []}),
     );
     return () => {
       current = false;
     };
-  }, [engine, query]);
+  }, [engine, query, limit]);
 
   const needles = useMemo(() => highlightNeedles(results?.query ?? ''), [results]);
   const title = query.trim() ? resultsTitle(query) : emptyTitle;
@@ -135,6 +142,14 @@ export default function SearchPage(): ReactNode {
             </article>
           ))}
         </section>
+        {results && results.total > results.hits.length && (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setLimit((n) => n + PAGE_SIZE)}>
+            {moreLabel}
+          </button>
+        )}
       </main>
     </Layout>
   );
