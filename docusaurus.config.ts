@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import {darkCodeTheme, lightCodeTheme} from './config/prism';
 import ssrTemplate from './config/ssrTemplate';
 import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
@@ -12,13 +11,10 @@ import codeHighlight, {
   type PluginOptions as CodeHighlightOptions,
 } from './src/plugins/code-highlight';
 import remarkDiagrams from './src/plugins/diagrams/remark';
-import boundedZhSearch from './src/plugins/bounded-zh-search';
 import routePrefetch from './src/plugins/route-prefetch';
 import routeChunkScripts from './src/plugins/route-chunk-scripts';
 import tslibHelpers from './src/plugins/tslib-helpers';
-import searchHitPaths, {
-  type PluginOptions as SearchHitPathsOptions,
-} from './src/plugins/search-hit-paths';
+import shardSearch, {type PluginOptions as ShardSearchOptions} from './src/plugins/shard-search';
 import recentPosts, {type PluginOptions as RecentPostsOptions} from './src/plugins/recent-posts';
 import socialCards, {
   HOME_CARD,
@@ -42,6 +38,8 @@ const BLOG_POSTS_PER_PAGE = 10;
 /** The navbar and footer keep the template's English label (spec §2, chrome). */
 const BLOG_NAV_LABEL = 'Blog';
 const BLOG_TITLE = '博客';
+/** Search hits on docs pages start their path with this. */
+const DOCS_TITLE = '文档';
 
 /** Code blocks are highlighted at build time with the site's two code themes. */
 const codeHighlightOptions = {
@@ -151,37 +149,13 @@ const config: Config = {
     [socialCards, {homeTitle: SITE_TAGLINE} satisfies SocialCardsOptions],
     // llms.txt and llms-full.txt at the site root (llmstxt.org).
     [llmsTxt, {summary: SITE_SUMMARY} satisfies LlmsTxtOptions],
-    boundedZhSearch,
     tslibHelpers,
     // Link prefetching in idle time, each chunk once (core does it in the observer callback).
     routePrefetch,
     // Each page's route chunks load beside the bundle (3.7.0 with Faster leaves them out).
     routeChunkScripts,
-    // Search hits say 博客, not the navbar's English label.
-    [searchHitPaths, {labels: {[BLOG_NAV_LABEL]: BLOG_TITLE}} satisfies SearchHitPathsOptions],
-  ],
-
-  themes: [
-    [
-      // Offline search: the index is built with the site and fetched from it on first use.
-      '@easyops-cn/docusaurus-search-local',
-      {
-        language: ['zh', 'en'],
-        hashed: true,
-        indexDocs: true,
-        indexBlog: true,
-        indexPages: true,
-        docsRouteBasePath: '/docs',
-        blogRouteBasePath: '/blog',
-        explicitSearchResultPath: true,
-        searchResultLimits: 8,
-        searchResultContextMaxLength: 60,
-        searchBarShortcutKeymap: 'mod+k',
-        highlightSearchTermsOnTargetPage: false,
-        // The series box repeats other posts' titles: not this page's content.
-        ignoreCssSelectors: ['.series-box', '.diagram svg'],
-      } satisfies SearchOptions,
-    ],
+    // Site search: a sharded index written after the build, and the /search page.
+    [shardSearch, {labels: {blog: BLOG_TITLE, docs: DOCS_TITLE}} satisfies ShardSearchOptions],
   ],
 
   presets: [

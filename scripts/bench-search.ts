@@ -1,37 +1,64 @@
 /**
- * npm run bench:search: runs the committed query set (bench/search-queries.ts)
- * against the built site's offline search in headless Chromium and prints
- * recall@5, mean reciprocal rank, p50/p95 query latency and the index size.
- * Needs `npm run build` first. Not part of `npm test`: it measures, it does not assert.
+ * npm run bench:search: the site search, measured in headless Chromium on
+ * builds served by the production nginx config (gzip as deployed). For each
+ * build it prints and writes to bench/search-results.json:
  *
- *   npm run bench:search                      the site's own engine (docusaurus-search-local)
- *   npm run bench:search -- --engine=pagefind the same build indexed by Pagefind, for comparison
+ * - first query: KB gzip downloaded from typing into the navbar box of a
+ *   freshly loaded page until its first suggestion (code, index parts, hit
+ *   data), median and max over the 44 queries of bench/search-queries.ts, each
+ *   in a new browser context; and the time to that first suggestion at 4× CPU
+ *   slowdown (median);
+ * - recall@5, MRR and p50/p95 latency of the same queries typed one after
+ *   the other on the /search page (warm);
+ * - the build time of that build.
+ *
+ *   npm run bench:search                  build/ (run `npm run build` first, or
+ *                                         pass --build to build and time it here)
+ *   npm run bench:search -- --scale       also a build with 1,000 generated posts
+ *                                         (scripts/bench/scale.ts), made if missing
+ *   npm run bench:search -- --old=DIR --old-scale=DIR
+ *                                         also builds of the previous engine
+ *                                         (docusaurus-search-local), for comparison;
+ *                                         DIR/build-time.json holds {seconds}
+ *   npm run bench:search -- --pagefind    also Pagefind 1.6.0 (npx) indexing a copy of each
+ *                                         build of this site, called as a navbar box would
+ *                                         (no UI): its first query, recall and latency
+ *   npm run bench:search -- --port=4175   another port
+ *
+ * Not part of `npm test`: it measures, it does not assert.
  */
 import {execFileSync} from 'node:child_process';
-import {cpSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {cpSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import {join, resolve} from 'node:path';
-import {gzipSync} from 'node:zlib';
-import {chromium, type Page} from '@playwright/test';
-import {SEARCH_QUERIES, type SearchQuery} from '../bench/search-queries';
-import {CHROME_FLAGS, CHROMIUM, serve, stop, waitForServer} from './lib/serve';
+import {chromium, type Browser, type Page} from '@playwright/test';
+import {SEARCH_QUERIES} from '../bench/search-queries';
+import {timedBuild} from './bench/build';
+import {scaleSite} from './bench/scale';
+import {ROOT, TMP, log} from './bench/util';
+import {CHROME_FLAGS, CHROMIUM, withNginx} from './lib/serve';
 
-const PORT = 4175;
-const ORIGIN = `http://127.0.0.1:${PORT}`;
-const ENGINE = process.argv.includes('--engine=pagefind') ? 'pagefind' : 'search-local';
-const PAGEFIND_SITE = resolve('bench/tmp/pagefind-build');
-const PAGEFIND_VERSION = '1.6.0';
+const arg = (name: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const PORT = Number(arg('port') ?? 4175);
+/** Pasted sentences, timed like the first queries but kept out of the medians. */
+const SENTENCES = [
+  '服务器注册中心怎么同步',
+  '如何在服务器上用命令行发现并登录远程的磁盘目标然后开机自动挂载',
+];
+const SCALE_POSTS = 1000;
+const CPU_SLOWDOWN = 4;
 
-type Outcome = {
-  query: string;
-  kind: SearchQuery['kind'];
-  rank: number | null;
-  ms: number;
-  top: string[];
-};
+type Engine = 'shard-search' | 'search-local' | 'pagefind';
+type Site = {label: string; engine: Engine; posts: number; buildDir: string; buildSeconds: number};
+
+type FirstQuery = {query: string; kb: number; ms: number; requests: number};
+type Outcome = {query: string; rank: number | null; ms: number; top: string[]};
 
 /**
  * Runs in the page. Kept as source text because tsx would wrap the named
  * inner functions in a helper (`__name`) that does not exist in the page.
+ * Types into the /search page's field and waits for the status line (result
+ * count or "no results"); returns the result paths and the time taken.
  */
 const IN_PAGE_QUERY = `async (q) => {
   const input = document.querySelector('input[name="q"]');
@@ -52,59 +79,143 @@ const IN_PAGE_QUERY = `async (q) => {
   return {paths: links.map((a) => new URL(a.href).pathname), ms};
 }`;
 
-/** Pagefind's own API, as a wrapped SearchBar would call it: top five results. */
+/**
+ * Records, in the page, when the reader first typed into the navbar box and
+ * when the first suggestion row appeared.
+ */
+const IN_PAGE_TIMER = `() => {
+  window.__typed = 0;
+  window.__shown = 0;
+  document.addEventListener('input', () => { window.__typed ||= performance.now(); }, true);
+  new MutationObserver(() => {
+    if (!window.__shown && document.querySelector('.navbar [role="listbox"] [role="option"]')) {
+      window.__shown = performance.now();
+    }
+  }).observe(document.body, {childList: true, subtree: true});
+}`;
+
+/** Pagefind's own API, as a navbar box would call it: the data of the first eight results. */
 const IN_PAGE_PAGEFIND = `async (q) => {
-  window.__pagefind ??= await import('/pagefind/pagefind.js');
   const started = performance.now();
+  window.__pagefind ??= await import('/pagefind/pagefind.js');
   const search = await window.__pagefind.search(q);
-  const data = await Promise.all(search.results.slice(0, 5).map((r) => r.data()));
+  const data = await Promise.all(search.results.slice(0, 8).map((r) => r.data()));
   const ms = performance.now() - started;
   const clean = (url) => new URL(url, location.origin).pathname.replace(/(\\/index)?\\.html$/, '') || '/';
   return {paths: data.map((d) => clean(d.url)), ms};
 }`;
+const PAGEFIND_VERSION = '1.6.0';
 
-/**
- * Types one query into the full results page's field and waits for the
- * result count (or the "no results" line) to appear. Returns the result paths
- * in order and the in-page time from input to rendered results.
- */
-async function runQuery(page: Page, query: string): Promise<{paths: string[]; ms: number}> {
-  const source = ENGINE === 'pagefind' ? IN_PAGE_PAGEFIND : IN_PAGE_QUERY;
-  return page.evaluate(`(${source})(${JSON.stringify(query)})`);
-}
-
-/** A copy of the build indexed by Pagefind: main content only, no navigation or TOC. */
-function preparePagefind(): void {
-  rmSync(PAGEFIND_SITE, {recursive: true, force: true});
-  cpSync('build', PAGEFIND_SITE, {recursive: true});
+/** A copy of a build indexed by Pagefind: main content only, no navigation or TOC. */
+function pagefindSite(from: Site, name: string): Site {
+  const dir = join(TMP, name);
+  rmSync(dir, {recursive: true, force: true});
+  cpSync(from.buildDir, join(dir, 'build'), {recursive: true});
+  const started = performance.now();
   execFileSync(
     'npx',
     [
       '--yes',
       `pagefind@${PAGEFIND_VERSION}`,
       '--site',
-      PAGEFIND_SITE,
+      join(dir, 'build'),
       '--root-selector',
       'main',
       '--exclude-selectors',
-      'nav, .theme-doc-toc-desktop, .theme-doc-toc-mobile, .pagination-nav, .hash-link',
+      'nav, .theme-doc-toc-desktop, .theme-doc-toc-mobile, .pagination-nav, .hash-link, .series-box',
     ],
     {stdio: ['ignore', 'ignore', 'inherit']},
   );
+  const indexSeconds = (performance.now() - started) / 1000;
+  return {
+    ...from,
+    label: from.label.replace('new', 'pagefind'),
+    engine: 'pagefind',
+    buildDir: join(dir, 'build'),
+    buildSeconds: from.buildSeconds + indexSeconds,
+  };
 }
 
-function indexBytes(): {files: number; raw: number; gzip: number} {
-  const dir = ENGINE === 'pagefind' ? join(PAGEFIND_SITE, 'pagefind') : 'build';
-  const pattern = ENGINE === 'pagefind' ? /(\.pf_\w+|\.js|\.wasm\.\w+)$/ : /^search-index.*\.json$/;
-  const files = readdirSync(dir, {recursive: true, encoding: 'utf8'}).filter((f) =>
-    pattern.test(f),
-  );
-  const buffers = files.map((f) => readFileSync(join(dir, f)));
-  return {
-    files: files.length,
-    raw: buffers.reduce((sum, b) => sum + b.length, 0),
-    gzip: buffers.reduce((sum, b) => sum + gzipSync(b, {level: 9}).length, 0),
-  };
+/** One query typed into the navbar box of a freshly loaded page, at 4× CPU slowdown. */
+async function firstQuery(
+  browser: Browser,
+  origin: string,
+  engine: Engine,
+  query: string,
+): Promise<FirstQuery> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await page.goto(`${origin}/`);
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+    await page.waitForLoadState('networkidle');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', {rate: CPU_SLOWDOWN});
+    await page.evaluate(`(${IN_PAGE_TIMER})()`);
+
+    let bytes = 0;
+    let requests = 0;
+    let pending = 0;
+    page.on('request', () => {
+      pending += 1;
+    });
+    page.on('requestfailed', () => {
+      pending -= 1;
+    });
+    page.on('requestfinished', (request) => {
+      void request.sizes().then((sizes) => {
+        bytes += sizes.responseBodySize;
+        requests += 1;
+        pending -= 1;
+      });
+    });
+    let ms: number;
+    if (engine === 'pagefind') {
+      ms = (
+        (await page.evaluate(`(${IN_PAGE_PAGEFIND})(${JSON.stringify(query)})`)) as {ms: number}
+      ).ms;
+    } else {
+      await page.locator('nav.navbar input.navbar__search-input').last().fill(query);
+      try {
+        await page
+          .locator('.navbar [role="listbox"] [role="option"]')
+          .first()
+          .waitFor({timeout: 120_000});
+        ms = (await page.evaluate('window.__shown - window.__typed')) as number;
+      } catch {
+        // No suggestion row at all (the old engine's "no results"): no time to report.
+        ms = NaN;
+      }
+    }
+    // Whatever the answer started (hit data) counts too.
+    for (let i = 0; i < 200 && pending > 0; i += 1) await page.waitForTimeout(25);
+    return {query, kb: bytes / 1024, ms, requests};
+  } finally {
+    await context.close();
+  }
+}
+
+async function warmQueries(browser: Browser, origin: string, engine: Engine): Promise<Outcome[]> {
+  const page: Page = await browser.newPage();
+  await page.goto(`${origin}${engine === 'pagefind' ? '/' : '/search'}`);
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+  const source = engine === 'pagefind' ? IN_PAGE_PAGEFIND : IN_PAGE_QUERY;
+  const run = (q: string) =>
+    page.evaluate(`(${source})(${JSON.stringify(q)})`) as Promise<{
+      paths: string[];
+      ms: number;
+    }>;
+  // The first query pays for loading the index; the rest are timed warm.
+  await run(SEARCH_QUERIES[0]?.query ?? 'MCP');
+  const outcomes: Outcome[] = [];
+  for (const {query, expect} of SEARCH_QUERIES) {
+    const {paths, ms} = await run(query);
+    const wanted = typeof expect === 'string' ? [expect] : expect;
+    const index = paths.slice(0, 5).findIndex((p) => wanted.includes(p));
+    outcomes.push({query, rank: index < 0 ? null : index + 1, ms, top: paths.slice(0, 5)});
+  }
+  await page.close();
+  return outcomes;
 }
 
 const percentile = (values: number[], p: number): number => {
@@ -112,61 +223,190 @@ const percentile = (values: number[], p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 };
 
-async function main(): Promise<void> {
-  if (ENGINE === 'pagefind') preparePagefind();
-  const server = serve('.', PORT, ENGINE === 'pagefind' ? PAGEFIND_SITE : undefined);
-  try {
-    await waitForServer(`${ORIGIN}/`);
-    const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROME_FLAGS});
-    const page = await browser.newPage();
-    await page.goto(`${ORIGIN}${ENGINE === 'pagefind' ? '/' : '/search'}`);
-    // The first query pays for fetching the index and starting the worker.
-    const first = await runQuery(page, SEARCH_QUERIES[0]?.query ?? 'MCP');
+/** Files and bytes of the search index in a build. */
+function indexSize(site: Site): {files: number; bytes: number} {
+  const sub = {'shard-search': 'search-index', pagefind: 'pagefind', 'search-local': ''};
+  const dir = join(site.buildDir, sub[site.engine]);
+  const pattern = {
+    'shard-search': /\.json$/,
+    pagefind: /\.pf_\w+$/,
+    'search-local': /^search-index.*\.json$/,
+  }[site.engine];
+  const files = readdirSync(dir, {recursive: true, encoding: 'utf8'}).filter((f) =>
+    pattern.test(f),
+  );
+  const bytes = files.reduce((sum, f) => sum + readFileSync(join(dir, f)).length, 0);
+  return {files: files.length, bytes};
+}
 
-    const outcomes: Outcome[] = [];
-    for (const {query, kind, expect} of SEARCH_QUERIES) {
-      const {paths, ms} = await runQuery(page, query);
-      const wanted = typeof expect === 'string' ? [expect] : expect;
-      const index = paths.slice(0, 5).findIndex((p) => wanted.includes(p));
-      outcomes.push({query, kind, rank: index < 0 ? null : index + 1, ms, top: paths.slice(0, 5)});
+async function measure(browser: Browser, site: Site) {
+  log(`${site.label}: first queries at ${CPU_SLOWDOWN}× slowdown`);
+  return withNginx(site.buildDir, PORT, false, async (origin) => {
+    const first: FirstQuery[] = [];
+    // The old engine's first query downloads the whole index whatever the
+    // query; at 1,000 posts (tens of MB) a sample of five queries shows that.
+    const sample =
+      site.engine === 'search-local' && site.posts > 20
+        ? SEARCH_QUERIES.slice(0, 5)
+        : SEARCH_QUERIES;
+    for (const {query} of sample) {
+      first.push(await firstQuery(browser, origin, site.engine, query));
     }
-    await browser.close();
-
+    const sentences: FirstQuery[] = [];
+    for (const query of SENTENCES) {
+      sentences.push(await firstQuery(browser, origin, site.engine, query));
+    }
+    log(`${site.label}: warm queries`);
+    const outcomes = await warmQueries(browser, origin, site.engine);
     const hits = outcomes.filter((o) => o.rank !== null);
-    const mrr = outcomes.reduce((sum, o) => sum + (o.rank ? 1 / o.rank : 0), 0) / outcomes.length;
     const times = outcomes.map((o) => o.ms);
-    const index = indexBytes();
-    const summary = {
-      queries: outcomes.length,
+    return {
+      ...site,
+      firstQueryKbMedian: percentile(
+        first.map((f) => f.kb),
+        50,
+      ),
+      firstQueryKbMax: Math.max(...first.map((f) => f.kb)),
+      firstQueries: first.length,
+      firstSuggestionMsMedian: percentile(
+        first.map((f) => f.ms),
+        50,
+      ),
       recallAt5: hits.length / outcomes.length,
-      mrr,
+      mrr: outcomes.reduce((sum, o) => sum + (o.rank ? 1 / o.rank : 0), 0) / outcomes.length,
       p50Ms: percentile(times, 50),
       p95Ms: percentile(times, 95),
-      firstQueryWithIndexLoadMs: first.ms,
-      index,
+      index: indexSize(site),
+      sentences,
+      first,
+      outcomes,
     };
+  });
+}
 
-    for (const o of outcomes) {
-      console.log(
-        `${o.rank ? `#${o.rank}` : 'MISS'}\t${o.ms.toFixed(1)} ms\t[${o.kind}] ${o.query}`,
-      );
-      if (!o.rank) console.log(`\t\ttop 5: ${o.top.join('  ') || '(none)'}`);
-    }
-    console.log(`
-engine             ${ENGINE}
-queries            ${summary.queries}
-recall@5           ${summary.recallAt5.toFixed(3)}
-MRR                ${summary.mrr.toFixed(3)}
-latency p50 / p95  ${summary.p50Ms.toFixed(1)} ms / ${summary.p95Ms.toFixed(1)} ms
-first query        ${summary.firstQueryWithIndexLoadMs.toFixed(1)} ms (index fetch + worker start)
-index              ${index.files} file(s), ${(index.raw / 1024).toFixed(1)} KiB raw, ${(index.gzip / 1024).toFixed(1)} KiB gzip`);
-    writeFileSync(
-      `bench/search-results.${ENGINE}.json`,
-      `${JSON.stringify({engine: ENGINE, summary, outcomes}, null, 2)}\n`,
-    );
-  } finally {
-    stop(server);
+function buildSeconds(dir: string): number {
+  const file = join(dir, 'build-time.json');
+  return existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as {seconds: number}).seconds
+    : NaN;
+}
+
+/** The 1,000-post build of this site, made (and timed) unless it is already there. */
+function scaleBuildDir(): string {
+  const dir = join(TMP, `scale-${SCALE_POSTS}`);
+  if (!existsSync(join(dir, 'build', 'search-index', 'manifest.json'))) {
+    log(`building the site with ${SCALE_POSTS} generated posts`);
+    scaleSite(SCALE_POSTS);
+    const {seconds} = timedBuild(dir);
+    writeFileSync(join(dir, 'build-time.json'), JSON.stringify({seconds}));
   }
+  return dir;
+}
+
+async function main(): Promise<void> {
+  const sites: Site[] = [];
+  const old = arg('old');
+  if (old) {
+    const dir = resolve(old);
+    sites.push({
+      label: 'old, 20 posts',
+      engine: 'search-local',
+      posts: 20,
+      buildDir: join(dir, 'build'),
+      buildSeconds: buildSeconds(dir),
+    });
+  }
+  if (process.argv.includes('--build')) {
+    log('building the site');
+    const {seconds} = timedBuild(ROOT);
+    writeFileSync(join(TMP, 'build-time.json'), JSON.stringify({seconds}));
+  }
+  sites.push({
+    label: 'new, 20 posts',
+    engine: 'shard-search',
+    posts: 20,
+    buildDir: resolve('build'),
+    buildSeconds: buildSeconds(TMP),
+  });
+  const oldScale = arg('old-scale');
+  if (oldScale) {
+    const dir = resolve(oldScale);
+    sites.push({
+      label: `old, ${SCALE_POSTS} posts`,
+      engine: 'search-local',
+      posts: SCALE_POSTS,
+      buildDir: join(dir, 'build'),
+      buildSeconds: buildSeconds(dir),
+    });
+  }
+  if (process.argv.includes('--scale')) {
+    const dir = scaleBuildDir();
+    sites.push({
+      label: `new, ${SCALE_POSTS} posts`,
+      engine: 'shard-search',
+      posts: SCALE_POSTS,
+      buildDir: join(dir, 'build'),
+      buildSeconds: buildSeconds(dir),
+    });
+  }
+
+  if (process.argv.includes('--pagefind')) {
+    for (const site of sites.filter((x) => x.engine === 'shard-search')) {
+      log(`${site.label}: indexing a copy with Pagefind ${PAGEFIND_VERSION}`);
+      sites.push(pagefindSite(site, `pagefind-${site.posts}`));
+    }
+  }
+
+  const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROME_FLAGS});
+  const results = [];
+  try {
+    for (const site of sites) results.push(await measure(browser, site));
+  } finally {
+    await browser.close();
+  }
+
+  const row = (cells: string[]) =>
+    cells.map((c, i) => (i ? c.padStart(12) : c.padEnd(16))).join('');
+  console.log(
+    row([
+      '',
+      'KB med',
+      'KB max',
+      `1st @${CPU_SLOWDOWN}× ms`,
+      'recall@5',
+      'MRR',
+      'p50 ms',
+      'p95 ms',
+      'build s',
+      'index MB',
+    ]),
+  );
+  for (const r of results) {
+    console.log(
+      row([
+        r.label,
+        r.firstQueryKbMedian.toFixed(1),
+        r.firstQueryKbMax.toFixed(1),
+        r.firstSuggestionMsMedian.toFixed(0),
+        r.recallAt5.toFixed(3),
+        r.mrr.toFixed(3),
+        r.p50Ms.toFixed(1),
+        r.p95Ms.toFixed(1),
+        r.buildSeconds.toFixed(1),
+        (r.index.bytes / 1024 / 1024).toFixed(2),
+      ]),
+    );
+    for (const f of r.sentences) {
+      console.log(`  first query "${f.query}": ${f.kb.toFixed(1)} KB, ${f.ms.toFixed(0)} ms`);
+    }
+    for (const o of r.outcomes.filter((x) => !x.rank)) {
+      console.log(`  MISS ${o.query}: ${o.top.join('  ') || '(none)'}`);
+    }
+  }
+  writeFileSync(
+    'bench/search-results.json',
+    `${JSON.stringify({cpuSlowdown: CPU_SLOWDOWN, results}, null, 2)}\n`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -58,11 +58,11 @@ ${sections}`,
 }
 
 /**
- * A copy of this site with `posts` generated posts added to the real ones;
- * `sidebarCount` replaces the blog sidebar's 'ALL' when given.
+ * A copy of this site with `posts` generated posts added to the real ones, in
+ * bench/tmp/`name`; `sidebarCount` replaces the blog sidebar's 'ALL' when given.
  */
-function scaleSite(posts: number, sidebarCount?: number): string {
-  const dir = join(TMP, `scale-${posts}`);
+export function scaleSite(posts: number, sidebarCount?: number, name = `scale-${posts}`): string {
+  const dir = join(TMP, name);
   rmSync(dir, {recursive: true, force: true});
   mkdirSync(dir, {recursive: true});
   for (const entry of [

@@ -12,7 +12,7 @@ import budgets from '../budgets.json';
  * What no page may load before the reader interacts: search runs on demand.
  * The search results page is the exception: the index is what it shows.
  */
-const ON_DEMAND_ONLY = [/\/search-index[^/]*\.json/, /worker/i, /lunr/i, /\/pagefind\//];
+const ON_DEMAND_ONLY = [/\/search-index\//, /worker/i, /lunr/i, /\/pagefind\//];
 const SEARCH_PAGE = '/search';
 
 for (const [type, budget] of Object.entries(budgets.routes)) {

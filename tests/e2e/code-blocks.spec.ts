@@ -44,8 +44,8 @@ test('code blocks carry coloured tokens in the server HTML, light and dark', asy
   const block = tsBlock(page);
   await expect(block.locator('.token-line')).toHaveCount(10);
   await expectColours(block, lightCodeTheme);
-  // Lines 1 and 4–6 are highlighted, with line numbers.
-  await expect(block.locator('.theme-code-block-highlighted-line')).toHaveCount(4);
+  // Lines 2–3 and 6 (the `import type` lines) are highlighted, with line numbers.
+  await expect(block.locator('.theme-code-block-highlighted-line')).toHaveCount(3);
 
   await page.getByRole('button', {name: /切换浅色\/暗黑模式/}).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');

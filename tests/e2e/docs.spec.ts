@@ -48,6 +48,8 @@ test('breadcrumbs on a basics page link its category', async ({page}) => {
 });
 
 test('every h2 has an anchor link titled "{heading}的直接链接"', async ({page}) => {
+  // One page after another: on a busy machine this takes longer than one page's 30 s.
+  test.setTimeout(120_000);
   for (const path of DOC_PAGES) {
     await openHydrated(page, path);
     const headings = page.locator('article h2');

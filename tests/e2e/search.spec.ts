@@ -1,22 +1,22 @@
 /**
- * Offline search in the navbar (@easyops-cn/docusaurus-search-local): Chinese
- * and code queries, keyboard use, lazy index, hostile input, nothing off-site.
+ * Site search in the navbar (src/plugins/shard-search): Chinese and code
+ * queries, keyboard use, an index fetched in part and only on demand, hostile
+ * input, nothing off-site.
  */
-import {expect, test, type Page} from '@playwright/test';
+import {expect, test, type Locator, type Page} from '@playwright/test';
 import {collectOffsiteRequests, openHydrated} from './helpers';
 
-const INDEX = /\/search-index[^/]*\.json/;
+const INDEX = /\/search-index\//;
+const MANIFEST = /\/search-index\/manifest\.json$/;
+const SHARD = /\/search-index\/t\/\d+\.json$/;
+const HIT_DATA = /\/search-index\/d\/\d+\.json$/;
 
-/**
- * The navbar's search field. Until the reader first interacts it is a plain
- * stand-in; the search code then mounts the real field after it (for a moment
- * both exist), which takes over the focus and whatever was typed.
- */
+/** The navbar's search field. */
 function searchBox(page: Page) {
   return page.locator('nav.navbar[aria-label="主导航"] input.navbar__search-input').last();
 }
 
-/** The real, loaded search field. */
+/** The search field once its code and index manifest have loaded. */
 function loadedSearchBox(page: Page) {
   return page.locator('nav.navbar[aria-label="主导航"] input[data-search-ready="true"]');
 }
@@ -24,6 +24,19 @@ function loadedSearchBox(page: Page) {
 /** The suggestion rows of the open dropdown. */
 function suggestions(page: Page) {
   return page.locator('.navbar [role="listbox"] [role="option"]');
+}
+
+/**
+ * Types a query and waits for what the reader waits for: the dropdown showing
+ * the answer to this query (its index parts and hit data fetched), however
+ * long a busy machine takes, within the test's own time limit.
+ */
+async function search(page: Page, box: Locator, query: string): Promise<void> {
+  await box.fill(query);
+  await page.waitForFunction(
+    (q) => document.querySelector('.navbar [role="listbox"]')?.getAttribute('data-query') === q,
+    query,
+  );
 }
 
 test('the index is not fetched on page load, only once the reader starts to search', async ({
@@ -48,13 +61,15 @@ test('the search box has a Chinese name and both shortcuts focus it', async ({pa
   await expect(box).toHaveAccessibleName('搜索');
   await expect(box).toHaveAttribute('placeholder', '搜索');
 
-  // Before the search code has loaded, the shortcut loads it and focuses the field.
+  // Before the search code has loaded, the shortcut focuses the field, which loads it.
+  const manifest = page.waitForResponse(MANIFEST);
   await page.keyboard.press('ControlOrMeta+k');
+  await manifest;
   const loaded = loadedSearchBox(page);
   await expect(loaded).toBeFocused();
   await expect(loaded).toHaveAccessibleName('搜索');
   await expect(page.locator('nav.navbar input.navbar__search-input')).toHaveCount(1);
-  // Once its index is in, the plugin turns the field into a combobox (and refocuses it).
+  // The field is a combobox, its suggestions a listbox.
   await expect(loaded).toHaveAttribute('role', 'combobox');
   await loaded.blur();
   await expect(loaded).not.toBeFocused();
@@ -70,8 +85,7 @@ test('the search box has a Chinese name and both shortcuts focus it', async ({pa
 
 test('a two-character Chinese word finds the moderation post', async ({page}) => {
   await openHydrated(page, '/');
-  await searchBox(page).fill('审核');
-  await expect(suggestions(page).first()).toBeVisible();
+  await search(page, searchBox(page), '审核');
   await expect(suggestions(page).first()).toContainText('审核');
   await expect(
     suggestions(page).filter({hasText: 'MCP Registry 的审核指南'}).first(),
@@ -81,13 +95,14 @@ test('a two-character Chinese word finds the moderation post', async ({page}) =>
 
 test('blog hits are labelled 博客, in the dropdown and on the results page', async ({page}) => {
   await openHydrated(page, '/');
-  await searchBox(page).fill('审核');
+  await search(page, searchBox(page), '审核');
   const paths = suggestions(page).locator('[class*="hitPath"]');
   await expect(paths.first()).toBeVisible();
   await expect(paths.filter({hasText: '博客'}).first()).toBeVisible();
   await expect(paths.filter({hasText: 'Blog'})).toHaveCount(0);
 
   await openHydrated(page, '/search?q=审核');
+  await page.getByRole('status').waitFor();
   const resultPaths = page.locator('article p[class*="searchResultItemPath"]');
   await expect(resultPaths.first()).toBeVisible();
   await expect(resultPaths.filter({hasText: '博客'}).first()).toBeVisible();
@@ -97,9 +112,8 @@ test('blog hits are labelled 博客, in the dropdown and on the results page', a
 test('a code token finds its post, and the keyboard opens a result', async ({page}) => {
   await openHydrated(page, '/');
   const box = searchBox(page);
-  await box.fill('iscsiadm');
+  await search(page, box, 'iscsiadm');
   const options = suggestions(page);
-  await expect(options.first()).toBeVisible();
   expect(await options.count()).toBeGreaterThan(1);
 
   // The first row is preselected; the arrow keys move the selection.
@@ -117,7 +131,7 @@ test('a code token finds its post, and the keyboard opens a result', async ({pag
 test('Escape closes the results', async ({page}) => {
   await openHydrated(page, '/');
   const box = searchBox(page);
-  await box.fill('server.json');
+  await search(page, box, 'server.json');
   await expect(suggestions(page).first()).toBeVisible();
   await box.press('Escape');
   await expect(suggestions(page).first()).toBeHidden();
@@ -126,7 +140,8 @@ test('Escape closes the results', async ({page}) => {
 test('the full results page lists more, with a Chinese title', async ({page}) => {
   await openHydrated(page, '/search?q=MCP');
   await expect(page.getByRole('heading', {level: 1})).toHaveText('“MCP”的搜索结果');
-  await expect(page.getByText(/共找到 \d+ 篇文档/)).toBeVisible();
+  await page.getByRole('status').waitFor();
+  await expect(page.getByRole('status')).toHaveText(/^共找到 \d+ 篇文档$/);
   expect(await page.locator('main article h2 a, section article h2 a').count()).toBeGreaterThan(8);
   await expect(page.getByRole('searchbox', {name: '搜索关键词'})).toHaveValue('MCP');
 });
@@ -136,8 +151,9 @@ test('the search box is there on a narrow screen too', async ({page}) => {
   await openHydrated(page, '/docs/intro');
   const box = searchBox(page);
   await expect(box).toBeVisible();
-  await box.fill('中继');
+  await search(page, box, '中继');
   await expect(suggestions(page).first()).toBeVisible();
+  await expect(suggestions(page).first()).toBeInViewport();
 });
 
 const HOSTILE = [
@@ -170,16 +186,69 @@ test('hostile input shows results or a Chinese "no results" line, and injects no
     // An empty box closes the dropdown, so what shows next is this input's answer.
     await box.fill('');
     await expect(listbox).toBeHidden();
-    await box.fill(input);
+    await search(page, box, input);
     await expect(
       listbox.locator('[role="option"]').or(listbox.getByText('没有找到任何文档')).first(),
     ).toBeVisible();
   }
   // The search still answers afterwards: no earlier query keeps it busy.
-  await box.fill('zqxjkv');
+  await search(page, box, 'zqxjkv');
   await expect(listbox.getByText('没有找到任何文档')).toBeVisible();
   expect(await page.evaluate(() => 'window.__pwned' in window || '__pwned' in window)).toBe(false);
   await expect(page.locator('.navbar img[src="x"]')).toHaveCount(0);
   expect(errors).toEqual([]);
   expect(offsite.map((r) => r.url())).toEqual([]);
+});
+
+test("the first query fetches only the index shards of its terms and its hits' data", async ({
+  page,
+}) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (INDEX.test(request.url())) fetched.push(new URL(request.url()).pathname);
+  });
+  await openHydrated(page, '/');
+  const manifestResponse = page.waitForResponse(MANIFEST);
+  const box = searchBox(page);
+  await box.focus();
+  const manifest = (await (await manifestResponse).json()) as {shards: number; sections: number};
+  await search(page, box, 'Mcp-Session-Id');
+  await expect(suggestions(page).first()).toContainText('Streamable HTTP');
+
+  // mcp-session-id and its three parts: at most four of the shards.
+  const shards = fetched.filter((path) => SHARD.test(path));
+  expect(shards.length).toBeGreaterThan(0);
+  expect(shards.length).toBeLessThanOrEqual(4);
+  expect(manifest.shards).toBeGreaterThan(20 * shards.length);
+  // Data only for the hits shown (at most eight).
+  const data = fetched.filter((path) => HIT_DATA.test(path));
+  expect(data.length).toBeGreaterThan(0);
+  expect(data.length).toBeLessThanOrEqual(8);
+  expect(manifest.sections).toBeGreaterThan(10 * data.length);
+  expect(fetched.filter((path) => !SHARD.test(path) && !HIT_DATA.test(path))).toEqual([
+    '/search-index/manifest.json',
+  ]);
+});
+
+test('search works after client-side navigation, and a hit opens its section', async ({page}) => {
+  await openHydrated(page, '/');
+  await page.locator('nav.navbar').getByRole('link', {name: 'Blog', exact: true}).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  const box = searchBox(page);
+  await search(page, box, '游标分页');
+  await expect(suggestions(page).first()).toContainText('游标分页');
+  await suggestions(page).first().click();
+  await expect(page).toHaveURL(/\/blog\/2025\/09\/15\/official-registry-api(#.*)?$/);
+  await expect(suggestions(page)).toHaveCount(0);
+
+  // The results page, reached from the dropdown's last row, answers the same query.
+  await search(page, box, '游标分页');
+  await suggestions(page).last().click();
+  await expect(page).toHaveURL(/\/search\?q=%E6%B8%B8%E6%A0%87%E5%88%86%E9%A1%B5$/);
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('“游标分页”的搜索结果');
+  await page.getByRole('status').waitFor();
+  await expect(page.locator('main article h2 a').first()).toHaveAttribute(
+    'href',
+    /\/blog\/2025\/09\/15\/official-registry-api/,
+  );
 });

@@ -1,31 +1,46 @@
 import React, {
-  Suspense,
-  lazy,
   useCallback,
   useEffect,
+  useId,
+  useMemo,
   useRef,
   useState,
+  type KeyboardEvent as ReactKeyboardEvent,
   type ReactNode,
 } from 'react';
-import type SearchBarType from '@theme/SearchBar';
-import type {WrapperProps} from '@docusaurus/types';
+import clsx from 'clsx';
+import {useHistory} from '@docusaurus/router';
+import useBaseUrl from '@docusaurus/useBaseUrl';
 import {translate} from '@docusaurus/Translate';
+import SearchHighlight, {snippet} from '@site/src/components/SearchHighlight';
+import {highlightNeedles} from '@site/src/plugins/shard-search/tokenize';
+import type {Engine, Results} from '@site/src/plugins/shard-search/client';
+import styles from './styles.module.css';
 
-type Props = WrapperProps<typeof SearchBarType>;
-
-/**
- * The offline search box of `@easyops-cn/docusaurus-search-local`, loaded on
- * the reader's first interaction: until then the navbar holds a plain field,
- * so the search code (about 18 KB gzip) and its index cost nothing on page load.
- */
-const OriginalSearchBar = lazy(() => import('@theme-original/SearchBar'));
+/** Suggestions shown under the box. */
+const LIMIT = 8;
+const SHORTCUTS = 'Control+K Meta+K /';
 
 const label = translate({
   id: 'theme.SearchBar.label',
   message: '搜索',
   description: 'The ARIA label and placeholder for search button',
 });
-const SHORTCUTS = 'Control+K Meta+K /';
+const listLabel = translate({
+  id: 'theme.SearchBar.suggestions',
+  message: '搜索建议',
+  description: 'The ARIA label of the list of search suggestions',
+});
+const noResults = translate({
+  id: 'theme.SearchBar.noResults',
+  message: '没有找到任何文档',
+  description: 'The line shown when a query finds nothing',
+});
+const seeAll = translate({
+  id: 'theme.SearchBar.seeAll',
+  message: '查看全部结果',
+  description: 'The last suggestion, opening the full results page',
+});
 
 /** True when a keystroke belongs to a field the reader is typing in. */
 function isTyping(target: EventTarget | null): boolean {
@@ -41,96 +56,200 @@ function isShortcut(event: KeyboardEvent): boolean {
   return event.key === '/' && !event.ctrlKey && !event.metaKey && !isTyping(event.target);
 }
 
-/** Runs once the lazy search box has mounted. */
-function OnMounted({run}: {run: () => void}): null {
-  useEffect(run, [run]);
-  return null;
-}
-
-export default function SearchBarWrapper(props: Props): ReactNode {
-  const container = useRef<HTMLDivElement>(null);
-  const [active, setActive] = useState(false);
+/**
+ * The navbar search box: a combobox whose suggestions come from the sharded
+ * index (src/plugins/shard-search). Nothing is fetched until the reader
+ * focuses the box; then the search code and the index manifest, and per
+ * query only the shards of its terms.
+ */
+export default function SearchBar(): ReactNode {
+  const history = useHistory();
+  const indexUrl = useBaseUrl('/search-index/');
+  const searchPage = useBaseUrl('/search');
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const engine = useRef<Promise<Engine> | null>(null);
+  const composing = useRef(false);
+  const [value, setValue] = useState('');
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<Results | null>(null);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
   const [ready, setReady] = useState(false);
-  /** Text typed into the stand-in field while the real one was loading. */
-  const pending = useRef('');
-  const wantsFocus = useRef(false);
 
-  const activate = useCallback((focus: boolean) => {
-    wantsFocus.current ||= focus;
-    setActive(true);
-  }, []);
+  const loadEngine = useCallback(() => {
+    engine.current ??= import('@site/src/plugins/shard-search/client').then(({createEngine}) =>
+      createEngine(indexUrl),
+    );
+    engine.current
+      .then((e) => e.prepare())
+      .then(
+        () => setReady(true),
+        () => {
+          // Offline or a failed fetch: the next focus tries again.
+          engine.current = null;
+        },
+      );
+    return engine.current;
+  }, [indexUrl]);
 
-  // Ctrl/⌘+K and `/` focus the search box, before and after it has loaded.
+  // Ctrl/⌘+K and `/` focus the box (focusing it loads the search).
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isShortcut(event)) return;
       event.preventDefault();
-      const input = container.current?.querySelector<HTMLInputElement>('[data-search-ready]');
-      if (input) input.focus();
-      else activate(true);
+      input.current?.focus();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [activate]);
-
-  const onMounted = useCallback(() => {
-    const input = container.current?.querySelector<HTMLInputElement>('input:not([data-stand-in])');
-    if (!input) return;
-    // The plugin hard-codes an English aria-label.
-    input.setAttribute('aria-label', label);
-    input.setAttribute('aria-keyshortcuts', SHORTCUTS);
-    input.dataset.searchReady = 'true';
-    setReady(true);
-    if (wantsFocus.current) input.focus();
-    const typed = pending.current;
-    if (!typed) return;
-    // Hand over what was typed once autocomplete.js has taken the field (it
-    // marks it as a combobox after the index has loaded): its own input
-    // listener then runs the query.
-    const handOver = () => {
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, typed);
-      input.dispatchEvent(new Event('input', {bubbles: true}));
-    };
-    if (input.getAttribute('role') === 'combobox') {
-      handOver();
-      return;
-    }
-    const observer = new MutationObserver(() => {
-      if (input.getAttribute('role') !== 'combobox') return;
-      observer.disconnect();
-      handOver();
-    });
-    observer.observe(input, {attributes: true, attributeFilter: ['role']});
   }, []);
 
-  const standIn = (
-    <div className="navbar__search">
+  useEffect(() => {
+    if (!query.trim()) return undefined;
+    let current = true;
+    loadEngine()
+      .then((e) => e.search(query, LIMIT))
+      .then(
+        (found) => {
+          if (!current) return;
+          setResults(found);
+          setActive(0);
+        },
+        () => {
+          if (current) setResults({query, total: 0, hits: []});
+        },
+      );
+    return () => {
+      current = false;
+    };
+  }, [query, loadEngine]);
+
+  const needles = useMemo(() => highlightNeedles(results?.query ?? ''), [results]);
+  const hits = results?.hits ?? [];
+  const allUrl = `${searchPage}?q=${encodeURIComponent(query)}`;
+  // The hits, then a row for the full results page.
+  const targets = hits.length > 0 ? [...hits.map((hit) => hit.u), allUrl] : [];
+  const expanded = open && results !== null && query.trim() !== '';
+  const optionId = (i: number) => `${id}-option-${i}`;
+
+  const go = (url: string) => {
+    setOpen(false);
+    setValue('');
+    setQuery('');
+    input.current?.blur();
+    history.push(url);
+  };
+
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLInputElement>) => {
+    if (event.nativeEvent.isComposing) return;
+    if (event.key === 'Escape') {
+      setOpen(false);
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      if (targets.length === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (i + step + targets.length) % targets.length);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      const target = expanded ? targets[active] : undefined;
+      if (target) go(target);
+      else if (query.trim()) go(allUrl);
+    }
+  };
+
+  return (
+    <div className={clsx('navbar__search', styles.search)}>
       <input
-        data-stand-in
+        ref={input}
         type="search"
         className="navbar__search-input"
         placeholder={label}
         aria-label={label}
         aria-keyshortcuts={SHORTCUTS}
-        onFocus={() => activate(true)}
-        onPointerEnter={() => activate(false)}
-        onChange={(event) => {
-          pending.current = event.target.value;
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={`${id}-list`}
+        aria-activedescendant={expanded && targets.length > 0 ? optionId(active) : undefined}
+        data-search-ready={ready ? 'true' : undefined}
+        autoComplete="off"
+        spellCheck={false}
+        value={value}
+        onFocus={() => {
+          loadEngine();
+          setOpen(true);
         }}
+        onBlur={() => setOpen(false)}
+        onCompositionStart={() => {
+          composing.current = true;
+        }}
+        onCompositionEnd={(event) => {
+          composing.current = false;
+          setQuery(event.currentTarget.value);
+        }}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setOpen(true);
+          // An emptied box forgets the last answer: the next one shows only its own.
+          if (!event.target.value.trim()) setResults(null);
+          if (!composing.current) setQuery(event.target.value);
+        }}
+        onKeyDown={onKeyDown}
       />
-    </div>
-  );
-
-  // The stand-in keeps its place (and the reader's focus and text) until the
-  // real search box has mounted beside it.
-  return (
-    <div ref={container} style={{display: 'contents'}}>
-      {!ready && standIn}
-      {active && (
-        <Suspense fallback={null}>
-          <OriginalSearchBar {...props} />
-          <OnMounted run={onMounted} />
-        </Suspense>
+      {expanded && (
+        <ul
+          id={`${id}-list`}
+          role="listbox"
+          aria-label={listLabel}
+          data-query={results?.query}
+          className={styles.list}
+          // Keeps the focus in the box while a row is clicked.
+          onMouseDown={(event) => event.preventDefault()}>
+          {hits.length === 0 && (
+            <li role="option" aria-selected={false} aria-disabled className={styles.empty}>
+              {noResults}
+            </li>
+          )}
+          {hits.map((hit, i) => (
+            <li
+              key={hit.u}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === active}
+              className={styles.hit}
+              onClick={() => go(hit.u)}
+              onMouseMove={() => setActive(i)}>
+              <span className={styles.hitTitle}>
+                <SearchHighlight text={hit.t} needles={needles} />
+                {hit.h && (
+                  <>
+                    {' › '}
+                    <SearchHighlight text={hit.h} needles={needles} />
+                  </>
+                )}
+              </span>
+              {hit.x && (
+                <span className={styles.hitText}>
+                  <SearchHighlight text={snippet(hit.x, needles, 60)} needles={needles} />
+                </span>
+              )}
+              {hit.p.length > 0 && <span className={styles.hitPath}>{hit.p.join(' › ')}</span>}
+            </li>
+          ))}
+          {hits.length > 0 && (
+            <li
+              id={optionId(hits.length)}
+              role="option"
+              aria-selected={active === hits.length}
+              className={clsx(styles.hit, styles.seeAll)}
+              onClick={() => go(allUrl)}
+              onMouseMove={() => setActive(hits.length)}>
+              {seeAll}
+              {results && results.total > 0 && ` (${results.total})`}
+            </li>
+          )}
+        </ul>
       )}
     </div>
   );

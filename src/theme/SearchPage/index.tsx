@@ -1,25 +1,156 @@
-import React, {useEffect, type ReactNode} from 'react';
-import SearchPage from '@theme-original/SearchPage';
+import React, {useEffect, useMemo, useState, type ReactNode} from 'react';
+import Layout from '@theme/Layout';
+import Link from '@docusaurus/Link';
+import {useHistory, useLocation} from '@docusaurus/router';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import {translate} from '@docusaurus/Translate';
+import SearchHighlight, {snippet} from '@site/src/components/SearchHighlight';
+import {highlightNeedles} from '@site/src/plugins/shard-search/tokenize';
+import {createEngine, type Results} from '@site/src/plugins/shard-search/client';
+import styles from './styles.module.css';
 
-const label = translate({
+/** Results listed at first, and added by each "more" click: each needs its own small file. */
+const PAGE_SIZE = 20;
+
+const inputLabel = translate({
   id: 'theme.SearchPage.inputLabel',
   message: '搜索关键词',
   description: 'The ARIA label of the query field on the full search results page',
 });
+const emptyTitle = translate({
+  id: 'theme.SearchPage.emptyResultsTitle',
+  message: '搜索',
+  description: 'The title of the search page without a query',
+});
+const moreLabel = translate({
+  id: 'theme.SearchPage.more',
+  message: '显示更多结果',
+  description: 'The button under the results that lists more of them',
+});
+const noResults = translate({
+  id: 'theme.SearchPage.noResults',
+  message: '没有找到任何文档',
+  description: 'The line shown when a query finds nothing',
+});
+
+const resultsTitle = (query: string) =>
+  translate(
+    {
+      id: 'theme.SearchPage.existingResultsTitle',
+      message: '“{query}”的搜索结果',
+      description: 'The title of the search page with a query',
+    },
+    {query},
+  );
+const foundCount = (count: number) =>
+  translate(
+    {
+      id: 'theme.SearchPage.documentsFound',
+      message: '共找到 {count} 篇文档',
+      description: 'How many pages a query found',
+    },
+    {count},
+  );
 
 /**
- * Wraps the full results page of `@easyops-cn/docusaurus-search-local`, whose
- * query field carries a hard-coded English `aria-label` and whose content sits
- * in no `main` landmark (every other page has one). The page only works with
- * JavaScript, so fixing both after hydration loses no reader.
+ * The full results page at /search?q=…: every page the query finds, with the
+ * path (博客, 文档 › …) and a snippet. The query comes from the URL after
+ * hydration (the static HTML is the page without a query).
  */
-export default function SearchPageWrapper(): ReactNode {
+export default function SearchPage(): ReactNode {
+  const isBrowser = useIsBrowser();
+  const location = useLocation();
+  const history = useHistory();
+  const indexUrl = useBaseUrl('/search-index/');
+  const engine = useMemo(() => createEngine(indexUrl), [indexUrl]);
+  const query = isBrowser ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+  const [value, setValue] = useState(query);
+  const [shownQuery, setShownQuery] = useState(query);
+  const [found, setFound] = useState<Results | null>(null);
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  // A new URL (hydration, the navbar's "all results" row) replaces the field's text.
+  if (query !== shownQuery) {
+    setShownQuery(query);
+    setValue(query);
+    setLimit(PAGE_SIZE);
+  }
+  const results = found?.query === query ? found : null;
+
   useEffect(() => {
-    document.querySelector('input[name="q"]')?.setAttribute('aria-label', label);
-    const content = document.getElementById('__docusaurus_skipToContent_fallback');
-    content?.setAttribute('role', 'main');
-    return () => content?.removeAttribute('role');
-  }, []);
-  return <SearchPage />;
+    if (!query.trim()) return undefined;
+    let current = true;
+    engine.search(query, limit).then(
+      (next) => current && setFound(next),
+      () => current && setFound({query, total: 0, hits: []}),
+    );
+    return () => {
+      current = false;
+    };
+  }, [engine, query, limit]);
+
+  const needles = useMemo(() => highlightNeedles(results?.query ?? ''), [results]);
+  const title = query.trim() ? resultsTitle(query) : emptyTitle;
+
+  return (
+    <Layout title={title}>
+      <main className="container margin-vert--lg">
+        <h1>{title}</h1>
+        <form role="search" onSubmit={(event) => event.preventDefault()}>
+          <input
+            type="search"
+            name="q"
+            className={styles.input}
+            aria-label={inputLabel}
+            placeholder={inputLabel}
+            autoComplete="off"
+            value={value}
+            onChange={(event) => {
+              setValue(event.target.value);
+              const q = event.target.value;
+              history.replace({search: q ? `?q=${encodeURIComponent(q)}` : ''});
+            }}
+          />
+        </form>
+        {results && (
+          <p className={styles.status} role="status">
+            {results.total > 0 ? foundCount(results.total) : noResults}
+          </p>
+        )}
+        <section>
+          {results?.hits.map((hit) => (
+            <article key={hit.u} className={styles.result}>
+              <h2 className={styles.resultTitle}>
+                <Link to={hit.u}>
+                  <SearchHighlight text={hit.t} needles={needles} />
+                  {hit.h && (
+                    <>
+                      {' › '}
+                      <SearchHighlight text={hit.h} needles={needles} />
+                    </>
+                  )}
+                </Link>
+              </h2>
+              {hit.p.length > 0 && (
+                <p className={styles.searchResultItemPath}>{hit.p.join(' › ')}</p>
+              )}
+              {hit.x && (
+                <p className={styles.snippet}>
+                  <SearchHighlight text={snippet(hit.x, needles, 120)} needles={needles} />
+                </p>
+              )}
+            </article>
+          ))}
+        </section>
+        {results && results.total > results.hits.length && (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setLimit((n) => n + PAGE_SIZE)}>
+            {moreLabel}
+          </button>
+        )}
+      </main>
+    </Layout>
+  );
 }
