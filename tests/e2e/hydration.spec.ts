@@ -41,7 +41,7 @@ for (const path of ['/blog/2025/09/15/publish-server', '/', '/blog', '/blog/arch
   });
 }
 
-test('on a phone, hydrating a post changes nothing on the page, and the menu still lists the blog', async ({
+test('on a phone, hydrating a post adds or removes no element in the main wrapper, and the menu still lists the blog', async ({
   page,
 }) => {
   await page.setViewportSize({width: 390, height: 844});
