@@ -10,6 +10,14 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** The same build behind the production nginx config (deploy/nginx.conf). */
 const NGINX_PORT = Number(process.env.E2E_NGINX_PORT ?? 4174);
 const NGINX_URL = `http://127.0.0.1:${NGINX_PORT}`;
+/** A copy of the site with posts added (scripts/grown-site.ts), built and served. */
+const GROWN_PORT = Number(process.env.E2E_GROWN_PORT ?? 4175);
+const GROWN_URL = `http://127.0.0.1:${GROWN_PORT}`;
+const GROWN_DIR = process.env.E2E_GROWN_DIR ?? '.grown';
+/** E2E_GROWN_REUSE=1 serves a copy built before (a 1,000-post one, say) as it is. */
+const GROWN_ARGS = `--dir=${GROWN_DIR} --port=${GROWN_PORT}${process.env.E2E_GROWN_REUSE ? ' --reuse' : ''}`;
+/** The tests whose expectations depend on how many posts there are. */
+const BLOG_GROWTH_SPECS = /(routes|blog|blog-series|site-config|social-cards)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -35,6 +43,14 @@ export default defineConfig({
       testDir: './tests/deploy',
       use: {...devices['Desktop Chrome'], baseURL: NGINX_URL},
     },
+    {
+      // The same blog tests on a blog that has grown past today's posts.
+      name: 'grown',
+      testDir: './tests/e2e',
+      testMatch: BLOG_GROWTH_SPECS,
+      metadata: {siteDir: GROWN_DIR},
+      use: {...devices['Desktop Chrome'], baseURL: GROWN_URL},
+    },
   ],
   webServer: [
     {
@@ -48,6 +64,13 @@ export default defineConfig({
       url: NGINX_URL,
       reuseExistingServer: false,
       timeout: 30_000,
+    },
+    {
+      // Copies the site, adds posts, builds the copy and serves it: minutes on a busy machine.
+      command: `npx tsx scripts/grown-site.ts ${GROWN_ARGS}`,
+      url: GROWN_URL,
+      reuseExistingServer: false,
+      timeout: 600_000,
     },
   ],
 });

@@ -8,10 +8,12 @@
  *   npm run bench -- --quick           one Lighthouse run per page, no scale test
  *   npm run bench -- --mobile-only     no desktop Lighthouse runs (the tables print mobile)
  *   npm run bench -- --no-slow         no slow-device runs (Lighthouse mobile at 8× CPU slowdown)
- *   npm run bench -- --points=1000     the full run with only these scale points, no control build
- *   npm run bench -- --scale=1000      only scale points (any counts, comma-separated):
- *                                      build time and a post page's first-load JS,
- *                                      beside the same page of this site as it is
+ *   npm run bench -- --points=20,1000  the full run with only these scale points
+ *   npm run bench -- --scale=20,200,1000   only the scale test: ours and stock grown to
+ *                                      these post counts with the same generated posts,
+ *                                      in one run: build time, peak memory, first-load JS
+ *                                      of a post, the home page, the blog list and a doc,
+ *                                      and the post page's HTML
  *   npm run bench -- --only=composition   what main.js holds, by package (also: npm run bench:main-js)
  *   npm run bench -- --only=compare --before=<build dir>   Lighthouse mobile and slow device
  *                                      of a few routes (--routes=post,blog list,author), an
@@ -28,7 +30,7 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {withNginx} from './lib/serve';
-import {buildFigures, coldBuild, timedBuild} from './bench/build';
+import {buildFigures, timedBuild} from './bench/build';
 import {mainJsComposition} from './bench/composition';
 import {lighthouseFigures} from './bench/lighthouse';
 import {formatLongTasks, longTaskProfile} from './bench/longtasks';
@@ -37,15 +39,15 @@ import type {FormFactor} from './bench/lighthouse';
 import {prepareLimit} from './bench/limit';
 import {
   formatComposition,
+  formatScale,
   printBuild,
   printLighthouse,
-  printScale,
   printWeights,
 } from './bench/report';
-import {scaleBuild} from './bench/scale';
+import {scaleRun} from './bench/scale';
 import {LIMIT, OURS, PORTS, STOCK} from './bench/sites';
 import {prepareStock} from './bench/stock';
-import type {BuildFigures, RouteType, ScalePoint, Site, SiteResults} from './bench/types';
+import type {BuildFigures, RouteType, Site, SiteResults} from './bench/types';
 import {log, ROOT, TMP} from './bench/util';
 import {pageWeights} from './bench/weight';
 
@@ -65,7 +67,7 @@ const POINTS = option('points')
   ?.split(',')
   .map(Number)
   .filter((n) => Number.isInteger(n) && n > 0);
-const SCALE_POSTS = POINTS ?? (QUICK ? [] : [200, 500, 1000]);
+const SCALE_POSTS = POINTS ?? (QUICK ? [] : [20, 200, 1000]);
 const ROUTES = Object.keys(OURS.routes) as RouteType[];
 
 /** Weight and Lighthouse of every route of `site`, served as it would be deployed. */
@@ -109,28 +111,11 @@ function composition(): ReturnType<typeof mainJsComposition> {
   return mainJsComposition(OURS.buildDir);
 }
 
-/**
- * Our cold build and post page's first-load JS as the site is, for the scale
- * points to compare with (as the full run compares them with its cold build).
- */
-async function oursPostJs(): Promise<ScalePoint> {
-  log('ours: cold build');
-  const {seconds, peakRssMiB} = coldBuild(ROOT);
-  const weight = await withNginx(OURS.buildDir, PORTS.ours, true, (origin) =>
-    pageWeights(OURS, origin, ['post']),
-  );
-  return {posts: 0, seconds, peakRssMiB, postJs: weight.post?.js ?? null};
-}
-
 async function scaleOnly(counts: number[]): Promise<void> {
-  const base = await oursPostJs();
-  const scale: ScalePoint[] = [];
-  for (const posts of counts) {
-    log(`scale: ${posts} generated posts`);
-    scale.push(await scaleBuild(posts, {weighPost: true}));
-  }
-  printScale(base, scale, null);
-  writeResults(join(TMP, 'results-scale.json'), {base, scale});
+  prepareStock();
+  const scale = await scaleRun(counts);
+  console.log(`\n${formatScale(scale)}\n`);
+  writeResults(join(TMP, 'results-scale.json'), {scale});
 }
 
 async function full(): Promise<void> {
@@ -144,47 +129,14 @@ async function full(): Promise<void> {
   log('stock: cold and warm build');
   const stock = await measureServed(STOCK, buildFigures(STOCK.dir), PORTS.stock);
   const oursBuild = ours.build as BuildFigures;
-  const base: ScalePoint = {
-    posts: 0,
-    seconds: oursBuild.coldSeconds,
-    peakRssMiB: oursBuild.coldPeakRssMiB,
-    postJs: ours.weight.post?.js ?? null,
-  };
-  const scale: ScalePoint[] = [];
-  for (const posts of SCALE_POSTS) {
-    log(`scale: ${posts} generated posts`);
-    scale.push(await scaleBuild(posts, {weighPost: true}));
-  }
-  // The blog sidebar lists every post on every post page ('ALL', as the spec
-  // asks), so the HTML written grows with the square of the post count. The
-  // same 1,000 posts with a 10-post sidebar show the build without that term.
-  let shortSidebar: ScalePoint | null = null;
-  if (!QUICK && !POINTS) {
-    log('scale: 1000 generated posts, blog sidebar of 10');
-    shortSidebar = await scaleBuild(1000, {sidebarCount: 10});
-  }
-  const first = scale[0];
-  const last = scale.at(-1);
-  const slopeMsPerPost =
-    first && last && last !== first
-      ? ((last.seconds - first.seconds) * 1000) / (last.posts - first.posts)
-      : null;
+  const scale = SCALE_POSTS.length ? await scaleRun(SCALE_POSTS) : [];
   printBuild(oursBuild, stock.build as BuildFigures);
   printWeights(ROUTES, {ours, stock, limit});
   printLighthouse(ROUTES, {ours, stock, limit});
   if (SLOW) printLighthouse(ROUTES, {ours, stock, limit}, 'slow');
   console.log(`\n${formatComposition(mainJs)}\n`);
-  printScale(base, scale, shortSidebar);
-  writeResults(join(ROOT, 'bench/results.json'), {
-    quick: QUICK,
-    ours,
-    stock,
-    limit,
-    mainJs,
-    scale,
-    slopeMsPerPost,
-    shortSidebar,
-  });
+  if (scale.length) console.log(`\n${formatScale(scale)}\n`);
+  writeResults(join(ROOT, 'bench/results.json'), {quick: QUICK, ours, stock, limit, mainJs, scale});
 }
 
 /** Long tasks of the post page (or --path=) at each slowdown, from a build served by nginx. */

@@ -59,14 +59,6 @@ export type SiteResults = {
   >;
 };
 
-export type ScalePoint = {
-  posts: number;
-  seconds: number;
-  peakRssMiB: number;
-  /** First-load JS of one post page in this build (null where not measured). */
-  postJs?: Bytes | null;
-};
-
 export type PackageShare = {name: string; raw: number; gzip: number};
 
 export type ChunkComposition = {

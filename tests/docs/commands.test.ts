@@ -24,11 +24,13 @@ import {docBlocks, SHELL_LANGUAGES, testedBlock} from './blocks';
 import {bash, copyRepository, ROOT} from './sandbox';
 
 const DEPLOY = 'docs/tutorial-basics/deploy-your-site.md';
+const BLOG_POST = 'docs/tutorial-basics/create-a-blog-post.md';
 const VERSIONS = 'docs/tutorial-extras/manage-docs-versions.md';
 const TRANSLATE = 'docs/tutorial-extras/translate-your-site.md';
 
 /** Every block marked `test`, by page and title: each is run by a test below. */
 const RUN_HERE: ReadonlyArray<readonly [string, string]> = [
+  [BLOG_POST, '新建一篇文章'],
   [DEPLOY, '在服务器上安装'],
   [DEPLOY, '重新生成安全响应头'],
   [VERSIONS, '创建 1.0 版的文档快照'],
@@ -62,6 +64,42 @@ test('every shell block in docs/ is run by a test here or says why not', () => {
   }
   const marked = shell.filter((b) => b.test).map((b) => `${b.page} ${b.title ?? `line ${b.line}`}`);
   assert.deepEqual(marked.sort(), RUN_HERE.map(([page, title]) => `${page} ${title}`).sort());
+});
+
+describe('create-a-blog-post: npm run new:post in a temporary copy', () => {
+  test('the post file appears, the content tests list what is left to write, and a second run is refused', () => {
+    const block = testedBlock(BLOG_POST, '新建一篇文章');
+    const dir = sandbox('new-post');
+    const run = bash(block.code, dir);
+    assert.equal(run.status, 0, run.output);
+    const [, slug, date] = /new:post -- (\S+) "[^"]*" (\S+)/.exec(block.code) ?? [];
+    const file = `blog/${date}-${slug}.md`;
+    const text = readFileSync(join(dir, file), 'utf8');
+    assert.match(text, /^---\ntitle: 用 802\.11s 给家里组一张 Mesh 网\n/);
+    assert.match(text, /^authors: \[linshen\]$/m);
+    assert.match(text, /^<!-- truncate -->$/m);
+    assert.match(text, /^## 参考资料$/m);
+
+    // The page's claims: the content tests name the scaffold parts still to replace.
+    const checks = bash('npx tsx --test tests/content/blog.test.ts', dir);
+    assert.notEqual(checks.status, 0, 'the content tests fail on the scaffold');
+    for (const claim of [
+      /not ok \d+ - nothing is left of the stand-in text of npm run new:post/,
+      /description[\s\S]*opening[\s\S]*heading[\s\S]*body[\s\S]*reference/,
+      /Han characters, need 1500/,
+      /at least one code block/,
+      /COMMIT is neither a full commit SHA nor a version tag/,
+    ]) {
+      assert.match(checks.output, claim);
+    }
+
+    const again = bash(block.code, dir);
+    assert.notEqual(again.status, 0);
+    assert.match(
+      again.output,
+      /没有创建文章：blog\/2025-10-20-wifi-mesh-setup\.md 已经用了 slug "wifi-mesh-setup"，换一个/,
+    );
+  });
 });
 
 describe('deploy-your-site: the nginx install, under a temporary prefix', () => {

@@ -3,74 +3,80 @@
  * post in a series shows a server-rendered box with the series, its place in
  * it and every part; the home page lists the same parts in the same order.
  */
-import path from 'node:path';
-import {expect, test} from '@playwright/test';
-import {groupSeries, readBlogPosts, readSeriesCatalog} from '../../src/plugins/series';
-import {POSTS, postPath} from '../site-spec';
+import {expect, test} from './fixtures';
+import {seriesOf} from '../blog';
 import {openHydrated} from './helpers';
 
-const BLOG_DIR = path.resolve('blog');
-const SERIES = groupSeries(readBlogPosts(BLOG_DIR), readSeriesCatalog(BLOG_DIR));
-
-/** The post's URL from its source file name (YYYY-MM-DD-slug.md). */
-function urlOf(source: string): string {
-  const post = POSTS.find((p) => path.basename(source).startsWith(`${p.date}-${p.slug}.`));
-  if (!post) throw new Error(`${source} is not a post of the spec`);
-  return postPath(post);
-}
-
-test('the registry series box lists 8 parts, marks the current one, and its links work', async ({
+test('a series box marks the current part, links the others, and leads to the next part', async ({
   page,
+  blog,
 }) => {
-  await openHydrated(page, '/blog/2025/09/15/publish-server');
-  const box = page.getByRole('navigation', {name: '系列导航：MCP Registry 系列'});
-  await expect(box).toContainText('MCP Registry 系列：第 4 篇，共 8 篇');
+  // The longest series, from a part in its middle.
+  const series = [...seriesOf(blog)].sort((a, b) => b.parts.length - a.parts.length)[0];
+  const parts = series?.parts ?? [];
+  expect(parts.length, 'a series of three parts or more').toBeGreaterThanOrEqual(3);
+  const current = Math.floor((parts.length - 1) / 2);
+  await openHydrated(page, parts[current]?.permalink ?? '');
+  const box = page.getByRole('navigation', {name: `系列导航：${series?.title}`});
+  await expect(box).toContainText(`${series?.title}：第 ${current + 1} 篇，共 ${parts.length} 篇`);
   const items = box.getByRole('listitem');
-  await expect(items).toHaveCount(8);
-  await expect(items.nth(3).locator('[aria-current="page"]')).toContainText('（本篇）');
-  await expect(items.nth(3).getByRole('link')).toHaveCount(0);
-  await expect(box.getByRole('link')).toHaveCount(7);
+  await expect(items).toHaveCount(parts.length);
+  await expect(items.nth(current).locator('[aria-current="page"]')).toContainText('（本篇）');
+  await expect(items.nth(current).getByRole('link')).toHaveCount(0);
+  await expect(box.getByRole('link')).toHaveCount(parts.length - 1);
 
-  // Client-side navigation to the next part; its own box now marks part 5.
-  await box.getByRole('link').nth(3).click();
-  await expect(page).toHaveURL(/\/blog\/2025\/09\/15\/generic-registry-api$/);
-  await expect(page.getByRole('navigation', {name: /^系列导航/})).toContainText('第 5 篇，共 8 篇');
+  // Client-side navigation to the next part; its own box now marks it.
+  const next = parts[current + 1];
+  await items
+    .nth(current + 1)
+    .getByRole('link')
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${next?.permalink}$`));
+  await expect(page.getByRole('navigation', {name: /^系列导航/})).toContainText(
+    `第 ${current + 2} 篇，共 ${parts.length} 篇`,
+  );
   await expect(
     page.getByRole('navigation', {name: /^系列导航/}).locator('[aria-current="page"]'),
-  ).toContainText('通用注册表 API');
+  ).toContainText(next?.title ?? '');
 });
 
-test('every post shows its series, its place and links to every other part', async ({page}) => {
-  test.setTimeout(120_000);
+test('every post in a series shows it, its place and links to every other part; other posts show none', async ({
+  page,
+  blog,
+}) => {
+  test.setTimeout(60_000 + blog.posts.length * 3_000);
   const places = new Map(
-    SERIES.flatMap((series) =>
-      series.parts.map((part, i) => [urlOf(part.source), {series, position: i + 1}] as const),
+    seriesOf(blog).flatMap((series) =>
+      series.parts.map((part, i) => [part.permalink, {series, position: i + 1}] as const),
     ),
   );
-  expect(places.size).toBe(POSTS.length);
-  for (const post of POSTS) {
-    const place = places.get(postPath(post));
-    expect(place, post.slug).toBeDefined();
-    if (!place) continue;
+  for (const post of blog.posts) {
+    await openHydrated(page, post.permalink);
+    const place = places.get(post.permalink);
+    if (!place) {
+      await expect(page.locator('article h1'), post.file).toBeVisible();
+      await expect(page.getByRole('navigation', {name: /^系列导航/}), post.file).toHaveCount(0);
+      continue;
+    }
     const {series, position} = place;
-    await openHydrated(page, postPath(post));
     const box = page.getByRole('navigation', {name: `系列导航：${series.title}`});
-    await expect(box, post.slug).toContainText(`第 ${position} 篇，共 ${series.parts.length} 篇`);
+    await expect(box, post.file).toContainText(`第 ${position} 篇，共 ${series.parts.length} 篇`);
     const hrefs = await box
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    expect(hrefs, post.slug).toEqual(
-      series.parts.filter((_, i) => i + 1 !== position).map((part) => urlOf(part.source)),
+    expect(hrefs, post.file).toEqual(
+      series.parts.filter((_, i) => i + 1 !== position).map((part) => part.permalink),
     );
   }
 });
 
-test('the box is server-rendered, and list pages leave it out', async ({browser, page}) => {
+test('the box is server-rendered, and list pages leave it out', async ({browser, page, blog}) => {
+  const series = seriesOf(blog).at(-1);
   const context = await browser.newContext({javaScriptEnabled: false});
   const noJs = await context.newPage();
-  await noJs.goto('/blog/2025/02/27/iscsi-basics');
-  await expect(noJs.getByRole('navigation', {name: '系列导航：iSCSI 存储实践'})).toContainText(
-    '第 1 篇，共 4 篇',
+  await noJs.goto(series?.parts[0]?.permalink ?? '');
+  await expect(noJs.getByRole('navigation', {name: `系列导航：${series?.title}`})).toContainText(
+    `第 1 篇，共 ${series?.parts.length} 篇`,
   );
   await context.close();
 
@@ -79,25 +85,27 @@ test('the box is server-rendered, and list pages leave it out', async ({browser,
   await expect(page.getByRole('navigation', {name: /^系列导航/})).toHaveCount(0);
 });
 
-test('the home page lists the registry series in the order of the posts’ boxes', async ({page}) => {
-  const registry = SERIES[0];
-  expect(registry?.title).toBe('MCP Registry 系列');
+test('the home page lists the first series in the order of the posts’ boxes', async ({
+  page,
+  blog,
+}) => {
+  const [first, ...others] = seriesOf(blog);
   await openHydrated(page, '/');
   const section = page.locator('section', {has: page.locator('h2#series')});
-  await expect(section.locator('h2#series')).toHaveText(/MCP Registry 系列/);
-  await expect(section.locator('ol > li a')).toHaveText(registry?.parts.map((p) => p.title) ?? []);
+  await expect(section.locator('h2#series')).toHaveText(new RegExp(first?.title ?? '^$'));
+  await expect(section.locator('ol > li a')).toHaveText(first?.parts.map((p) => p.title) ?? []);
   const hrefs = await section
     .locator('ol > li a')
     .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-  expect(hrefs).toEqual(registry?.parts.map((p) => urlOf(p.source)));
+  expect(hrefs).toEqual(first?.parts.map((p) => p.permalink));
   // The other series: one line each, linking to their first part.
   const more = section.locator('h3#more-series + ul > li');
-  await expect(more).toHaveCount(SERIES.length - 1);
-  for (const [i, series] of SERIES.slice(1).entries()) {
+  await expect(more).toHaveCount(others.length);
+  for (const [i, series] of others.entries()) {
     await expect(more.nth(i)).toContainText(`${series.title}（共 ${series.parts.length} 篇）`);
     await expect(more.nth(i).getByRole('link')).toHaveAttribute(
       'href',
-      urlOf(series.parts[0]?.source ?? ''),
+      series.parts[0]?.permalink ?? '',
     );
   }
 });

@@ -4,9 +4,10 @@
  * tests/budgets.json. Raise a budget only on purpose, with the reason in the
  * commit message.
  */
-import {expect, test} from '@playwright/test';
+import {expect, test} from './fixtures';
 import {measurePageWeight} from '../../scripts/lib/page-weight';
 import budgets from '../budgets.json';
+import {openHydrated} from './helpers';
 
 /**
  * What no page may load before the reader interacts: search runs on demand.
@@ -33,3 +34,33 @@ for (const [type, budget] of Object.entries(budgets.routes)) {
     }
   });
 }
+
+test('the bundle every page loads names no post but those the home page links to', async ({
+  page,
+  blog,
+}) => {
+  // Docusaurus 3.7.0 lists every route in main.js, so each post made every
+  // page heavier; here posts are looked up when a reader goes to them
+  // (src/plugins/lazy-routes). The home page's own data names its posts.
+  await openHydrated(page, '/');
+  const onHome = new Set(
+    await page
+      .locator('main a[href^="/blog/"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? '')),
+  );
+  const bundle = (await page.locator('script[data-bundle]').getAttribute('data-bundle')) ?? '';
+  const urls = bundle.split(' ').filter((url) => /\/(runtime~main|main)\.[\w]+\.js$/.test(url));
+  expect(urls).toHaveLength(2);
+  const code = (
+    await Promise.all(urls.map(async (url) => (await page.request.get(url)).text()))
+  ).join('\n');
+  const named = blog.posts
+    .filter((post) => !onHome.has(post.permalink))
+    .filter(
+      (post) =>
+        code.includes(JSON.stringify(post.permalink)) ||
+        code.includes(post.file.replace(/^blog\//, '')),
+    );
+  expect(named.map((post) => post.permalink)).toEqual([]);
+  expect(blog.posts.length, 'some posts are not on the home page').toBeGreaterThan(onHome.size);
+});

@@ -3,11 +3,14 @@
  * indexes, sidebar, breadcrumbs, heading anchors, TOC depth, paginator order.
  */
 import {expect, test} from '@playwright/test';
-import {DOCS_BASICS, DOCS_EXTRAS, DOCS_ROUTES} from '../site-spec';
+import {readTutorial, tutorialDocs} from '../tutorial';
 import {openHydrated} from './helpers';
 
 const HAN = /[\u4e00-\u9fff]/;
-const DOC_PAGES = DOCS_ROUTES.filter((path) => !path.includes('/category/'));
+/** What docs/ holds, in sidebar order (tests/tutorial.ts). */
+const TUTORIAL = readTutorial();
+const DOCS_ROUTES = TUTORIAL.routes;
+const DOC_PAGES = tutorialDocs(TUTORIAL).map((doc) => doc.route);
 
 test('every docs route renders a Chinese h1', async ({page}) => {
   for (const path of DOCS_ROUTES) {
@@ -17,13 +20,8 @@ test('every docs route renders a Chinese h1', async ({page}) => {
   }
 });
 
-test('the category pages list their 6 and 2 docs as cards, with a Chinese description', async ({
-  page,
-}) => {
-  for (const [path, count] of [
-    ['/docs/category/tutorial---basics', DOCS_BASICS.length],
-    ['/docs/category/tutorial---extras', DOCS_EXTRAS.length],
-  ] as const) {
+test('each category page lists its docs as cards, with a Chinese description', async ({page}) => {
+  for (const [path, count] of TUTORIAL.categories.map((c) => [c.route, c.docs.length] as const)) {
     await openHydrated(page, path);
     await expect(page.locator('main article a.card'), path).toHaveCount(count);
     await expect(page.locator('main header p').first(), path).toHaveText(HAN);
@@ -93,9 +91,10 @@ test('the table of contents of markdown-features holds h2 and h3 only', async ({
   expect(new Set(targets)).toEqual(new Set(['H2', 'H3']));
 });
 
-test('the paginator runs from intro to translate-your-site in sidebar order', async ({page}) => {
-  const visited = ['/docs/intro'];
-  await openHydrated(page, '/docs/intro');
+test('the paginator runs from the first doc to the last in sidebar order', async ({page}) => {
+  const first = DOCS_ROUTES[0] ?? '';
+  const visited = [first];
+  await openHydrated(page, first);
   await expect(page.locator('a.pagination-nav__link--prev')).toHaveCount(0);
   for (;;) {
     const next = page.locator('a.pagination-nav__link--next');

@@ -86,6 +86,40 @@ test('client-side navigation to a .html path renders the bare route', async ({pa
   await expect(page.locator('article h1')).toBeVisible();
 });
 
+test('client-side navigation to a path with no page shows the Chinese not-found page', async ({
+  page,
+}) => {
+  await openHydrated(page, '/');
+  // A post path that was never published: the page list asks the server (404).
+  await page.evaluate(() => {
+    window.history.pushState(null, '', '/blog/2099/01/01/no-such-post');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.locator('main h1')).toHaveText('找不到页面');
+  await expect(page).toHaveTitle(/^找不到页面/);
+  // Going back shows the home page again, without a reload.
+  await page.goBack();
+  await expect(page.locator('header.hero h1')).toBeVisible();
+});
+
+test('a page reached by client-side navigation is loaded once, then served from memory', async ({
+  page,
+}) => {
+  await emulateSlowConnection(page);
+  await openHydrated(page, '/');
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.locator('a.navbar__link[href="/blog"]').click();
+  await expect(page.locator('html')).toHaveClass(/blog-list-page/);
+  const first = fetched.length;
+  expect(first).toBeGreaterThan(0);
+  await page.goBack();
+  await expect(page.locator('header.hero h1')).toBeVisible();
+  await page.goForward();
+  await expect(page.locator('html')).toHaveClass(/blog-list-page/);
+  expect(fetched.slice(first).filter((path) => /\.(js|json)$/.test(path))).toEqual([]);
+});
+
 test('the router uses real paths, not hash URLs', async ({page}) => {
   await openHydrated(page, '/');
   await page.locator('a.navbar__link[href="/blog"]').click();

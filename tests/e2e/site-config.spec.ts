@@ -1,8 +1,9 @@
 // Spec §1, §3 and §9: site identity, locale, docs version and fixed constants
 // as the built pages expose them.
-import {expect, test} from '@playwright/test';
+import {expect, test} from './fixtures';
 import {openHydrated} from './helpers';
 import {SITE_TITLE} from '../site-spec';
+import {newestProblems, sidebarCount} from '../blog';
 
 test('pages declare Docusaurus 3.7.0, zh-Hans, left-to-right, and the production URL', async ({
   page,
@@ -44,11 +45,22 @@ test('the site metadata carries version 0.0.0, one docs version "current" labell
   expect(main).toContain('"direction":"ltr"');
 });
 
-test('the blog sidebar groups posts by year and lists them all', async ({page}) => {
+test('the blog sidebar groups the newest posts by year and ends with a link to the archive', async ({
+  page,
+  blog,
+}) => {
   await openHydrated(page, '/blog');
   const sidebar = page.locator('nav[aria-label="最近博文导航"]');
-  await expect(sidebar.locator('div[role="group"] > h3').first()).toHaveText('2025');
-  await expect(sidebar.locator('a')).toHaveCount(20);
+  await expect(sidebar.locator('div[role="group"] > h3').first()).toHaveText(
+    blog.posts[0]?.date.slice(0, 4) ?? '',
+  );
+  const listed = sidebar.locator('div[role="group"] a');
+  await expect(listed).toHaveCount(sidebarCount(blog));
+  const hrefs = await listed.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  expect(newestProblems(blog, hrefs)).toEqual([]);
+  const archive = sidebar.getByRole('link', {name: '全部博文（按年归档）'});
+  await archive.click();
+  await expect(page).toHaveURL(/\/blog\/archive$/);
 });
 
 test('doc categories collapse with an ease-in-out animation', async ({page}) => {

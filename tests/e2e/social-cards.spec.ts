@@ -3,8 +3,8 @@
  * a 1200×630 PNG made at build time; og:image, twitter:image and the JSON-LD
  * image name it with one absolute URL, and the card has an alt text.
  */
-import {expect, test, type APIRequestContext, type Page} from '@playwright/test';
-import {POSTS, postPath} from '../site-spec';
+import type {APIRequestContext, Page} from '@playwright/test';
+import {expect, test} from './fixtures';
 import {onTestServer, openHydrated, sitemapUrls} from './helpers';
 
 type CardTags = {og: string; twitter: string; alt: string; width: string; height: string};
@@ -41,18 +41,19 @@ test.describe('with JavaScript off (the built HTML)', () => {
 
   test('every post names its own 1200×630 card, absolutely, in og:image, twitter:image and JSON-LD', async ({
     page,
+    blog,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(60_000 + blog.posts.length * 3_000);
     const origin = new URL((await sitemapUrls(page))[0] ?? '').origin;
     const seen = new Set<string>();
-    for (const post of POSTS) {
-      await page.goto(postPath(post));
+    for (const post of blog.posts) {
+      await page.goto(post.permalink);
       const title = (await page.locator('article h1').first().textContent()) ?? '';
       const tags = await cardTags(page);
-      expect(tags.og, post.slug).toMatch(new RegExp(`^${origin}/.+\\.png$`));
-      expect(tags.twitter, post.slug).toBe(tags.og);
-      expect(tags.alt, post.slug).toContain(title);
-      expect([tags.width, tags.height], post.slug).toEqual(['1200', '630']);
+      expect(tags.og, post.file).toMatch(new RegExp(`^${origin}/.+\\.png$`));
+      expect(tags.twitter, post.file).toBe(tags.og);
+      expect(tags.alt, post.file).toContain(title);
+      expect([tags.width, tags.height], post.file).toEqual(['1200', '630']);
 
       const jsonLd = await page
         .locator('script[type="application/ld+json"]')
@@ -60,24 +61,24 @@ test.describe('with JavaScript off (the built HTML)', () => {
         .then((texts) => texts.map((text) => JSON.parse(text) as Record<string, unknown>));
       const posting = jsonLd.find((data) => data['@type'] === 'BlogPosting');
       const image = posting?.image as {url?: string} | undefined;
-      expect(image?.url, post.slug).toBe(tags.og);
+      expect(image?.url, post.file).toBe(tags.og);
       // The author's avatar is absolute too (3.7.0 writes image_url as given).
       const author = posting?.author as {image?: string} | undefined;
-      expect(author?.image, post.slug).toBe(`${origin}/img/linshen.svg`);
+      expect(author?.image, post.file).toBe(`${origin}/img/linshen.svg`);
 
       const size = await pngSize(page.request, tags.og);
-      expect({width: size.width, height: size.height}, post.slug).toEqual({
+      expect({width: size.width, height: size.height}, post.file).toEqual({
         width: 1200,
         height: 630,
       });
       // A card with the title drawn on it, not a blank image.
-      expect(size.bytes, post.slug).toBeGreaterThan(20_000);
+      expect(size.bytes, post.file).toBeGreaterThan(20_000);
       seen.add(tags.og);
     }
-    expect(seen.size, 'one card per post').toBe(POSTS.length);
+    expect(seen.size, 'one card per post').toBe(blog.posts.length);
   });
 
-  test('the home page has its own card, with size and alt', async ({page}) => {
+  test('the home page has its own card, with size and alt', async ({page, blog}) => {
     await page.goto('/');
     const tags = await cardTags(page);
     const origin = new URL((await sitemapUrls(page))[0] ?? '').origin;
@@ -87,7 +88,7 @@ test.describe('with JavaScript off (the built HTML)', () => {
     expect([tags.width, tags.height]).toEqual(['1200', '630']);
     expect(await pngSize(page.request, tags.og)).toMatchObject({width: 1200, height: 630});
 
-    await page.goto(postPath(POSTS[0] ?? {date: '', slug: '', registry: false}));
+    await page.goto(blog.posts[0]?.permalink ?? '');
     expect((await cardTags(page)).og).not.toBe(tags.og);
   });
 });

@@ -1,11 +1,9 @@
 import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {readLazyRoutes} from '../lazy-routes';
+import {readChunkFiles, writeChunkFiles, type ChunkFiles} from './chunkFiles';
 import {chunkNamesOf, matchBranch, parseRoutes, pathnameOf} from './routes';
-
-/** The JS files of each named chunk group of the client build. */
-type ChunkFiles = Record<string, string[]>;
-const CHUNK_FILES = 'route-chunk-files.json';
 
 /** The bundle attribute our page template writes (config/ssrTemplate.ts). */
 const BUNDLE = /data-bundle="([^"]*)"/;
@@ -23,9 +21,12 @@ const BUNDLE = /data-bundle="([^"]*)"/;
  * They come after main.js, which runs first; the bundle's chunk loader finds
  * their `<script>` elements already in the page (same `src`) and waits for
  * them, so hydration starts in a task of its own once they have run.
+ *
+ * A lazy route's page (src/plugins/lazy-routes) also lists its route entry,
+ * and names the route in `data-route`, so the bundle waits for that entry to
+ * register the route instead of fetching the route's manifest.
  */
 export default function routeChunkScriptsPlugin(context: LoadContext): Plugin {
-  const chunkFilesPath = path.join(context.generatedFilesDir, CHUNK_FILES);
   return {
     name: 'route-chunk-scripts',
     configureWebpack(_config, isServer) {
@@ -44,7 +45,7 @@ export default function routeChunkScriptsPlugin(context: LoadContext): Plugin {
                     .map((asset) => (typeof asset === 'string' ? asset : asset.name))
                     .filter((file) => file.endsWith('.js'));
                 }
-                writeFileSync(chunkFilesPath, JSON.stringify(files));
+                writeChunkFiles(context.generatedFilesDir, files);
               });
             },
           },
@@ -52,7 +53,8 @@ export default function routeChunkScriptsPlugin(context: LoadContext): Plugin {
       };
     },
     async postBuild({outDir}) {
-      const files = JSON.parse(readFileSync(chunkFilesPath, 'utf8')) as ChunkFiles;
+      const files = readChunkFiles(context.generatedFilesDir);
+      const lazy = new Map(readLazyRoutes(context.generatedFilesDir).map((r) => [r.path, r]));
       const routes = parseRoutes(
         readFileSync(path.join(context.generatedFilesDir, 'routes.js'), 'utf8'),
       );
@@ -67,18 +69,27 @@ export default function routeChunkScriptsPlugin(context: LoadContext): Plugin {
         const bundle = BUNDLE.exec(html)?.[1];
         if (!bundle) continue;
         const urls = bundle.split(' ');
-        const branch = matchBranch(routes, pathnameOf(file));
+        const pathname = pathnameOf(file);
+        const branch = matchBranch(routes, pathname);
+        const lazyRoute = lazy.get(pathname);
         const chunks = branch
           .flatMap((route) => chunkNamesOf(chunkNames[route.key]))
+          // A lazy route's own modules are in its entry, not in chunks of their own.
           .flatMap((name) => files[name] ?? [])
+          .concat(lazyRoute ? (files[lazyRoute.entry] ?? []) : [])
           .map((chunkFile) => `${baseUrl}${chunkFile}`)
           .filter((url, i, all) => !urls.includes(url) && all.indexOf(url) === i);
         if (chunks.length === 0) continue;
         const list = [...urls, ...chunks].join(' ');
-        writeFileSync(htmlPath, html.replace(BUNDLE, `data-bundle="${list}"`));
+        const route = lazyRoute ? ` data-route="${escapeAttribute(lazyRoute.path)}"` : '';
+        writeFileSync(htmlPath, html.replace(BUNDLE, `data-bundle="${list}"${route}`));
       }
     },
   };
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 }
 
 /** The part of the bundler's stats this plugin reads. */

@@ -8,9 +8,12 @@
 import {matchRoutes} from 'react-router-config';
 import routes from '@generated/routes';
 import routesChunkNames from '@generated/routesChunkNames';
-// Core's own helpers, as the original imports them.
-import preloadHelper from '@docusaurus/core/lib/client/preload';
 import flat from '@docusaurus/core/lib/client/flat';
+// Lazy routes (src/plugins/lazy-routes) are not in the route table: their
+// manifest names their files. Its preload stands in for core's.
+import preloadHelper from '../lazy-routes/client/preload';
+import LazyRoute from '../lazy-routes/client/LazyRoute';
+import {fetchManifest, routePath as lazyRoutePath} from '../lazy-routes/client/lazyRoutes';
 
 declare const __webpack_require__: {gca: (chunkName: string) => string | undefined};
 
@@ -54,18 +57,42 @@ function addPrefetchLink(url: string): void {
   document.head.appendChild(link);
 }
 
-/** The chunk URLs of a route that are not prefetched yet. */
-function chunkUrlsOf(routePath: string): string[] {
+/** The URLs of the named chunks that are not prefetched yet. */
+function urlsOfChunks(chunkNames: readonly string[]): string[] {
   const urls: string[] = [];
-  for (const match of matchRoutes(routes, routePath)) {
-    for (const chunkName of chunkNamesOf(match.route.path as string)) {
-      if (seenChunks.has(chunkName)) continue;
-      seenChunks.add(chunkName);
-      // The runtime's lookup builds a map of every chunk on each call: once per chunk.
-      const url = __webpack_require__.gca(chunkName);
-      // The bundler may have merged the chunk into another: nothing to fetch.
-      if (url && !url.includes('undefined')) urls.push(url);
+  for (const chunkName of chunkNames) {
+    if (seenChunks.has(chunkName)) continue;
+    seenChunks.add(chunkName);
+    // The runtime's lookup builds a map of every chunk on each call: once per chunk.
+    const url = __webpack_require__.gca(chunkName);
+    // The bundler may have merged the chunk into another: nothing to fetch.
+    if (url && !url.includes('undefined')) urls.push(url);
+  }
+  return urls;
+}
+
+/**
+ * The chunk URLs of a route that are not prefetched yet. A lazy route's come
+ * from its manifest, fetched now and queued when it arrives.
+ */
+function chunkUrlsOf(path: string): string[] {
+  const urls: string[] = [];
+  for (const match of matchRoutes(routes, path)) {
+    if (match.route.component === LazyRoute) {
+      fetchManifest(lazyRoutePath(path)).then(
+        (manifest) => {
+          if (!manifest) return;
+          pendingUrls.push(...manifest.files.filter((url) => !seenChunks.has(url)));
+          manifest.files.forEach((url) => seenChunks.add(url));
+          pendingUrls.push(...urlsOfChunks(manifest.chunks));
+          schedule();
+        },
+        // A prefetch is a hint: navigation asks again and reports a failure.
+        () => {},
+      );
+      continue;
     }
+    urls.push(...urlsOfChunks(chunkNamesOf(match.route.path as string)));
   }
   return urls;
 }

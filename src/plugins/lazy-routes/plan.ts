@@ -1,0 +1,233 @@
+/**
+ * Which routes leave the route table of `main.js`, and the modules that stand
+ * in for Docusaurus's generated `routes.js`, `registry.js` and
+ * `routesChunkNames.json` in the browser bundle. Pure functions of the
+ * generated files' text, so they can be tested without a build.
+ */
+import {createHash} from 'node:crypto';
+import {chunkNamesOf, matchBranch, type RouteNode} from '../route-chunk-scripts/routes';
+
+type ChunkNames = Parameters<typeof chunkNamesOf>[0];
+export type RoutesChunkNames = Record<string, NonNullable<ChunkNames>>;
+
+/** A route looked up when a reader goes to it, instead of listed in `main.js`. */
+export type LazyRoute = Readonly<{
+  path: string;
+  /** `path-hash`, the route's key in `routesChunkNames.json`. */
+  key: string;
+  /** The bundler entry that carries the route's own modules. */
+  entry: string;
+  /** Registry keys whose modules travel in the route's entry. */
+  ownKeys: readonly string[];
+  /** Registry keys the route shares with others: they stay in the main registry. */
+  sharedKeys: readonly string[];
+}>;
+
+export type Plan = Readonly<{
+  shell: readonly RouteNode[];
+  lazy: readonly LazyRoute[];
+  /** Registry keys the browser bundle's own registry keeps. */
+  registryKeys: ReadonlySet<string>;
+}>;
+
+/** `"key": [() => import(...), "module", require.resolveWeak("module")],` lines of registry.js. */
+const REGISTRY_LINE =
+  /^\s*"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ ("(?:[^"\\]|\\.)*")\)/;
+
+/** Registry key → module path, read from `registry.js`. */
+export function parseRegistry(source: string): Map<string, string> {
+  const modules = new Map<string, string>();
+  for (const line of source.split('\n')) {
+    const match = REGISTRY_LINE.exec(line);
+    if (match?.[1] && match[2]) modules.set(match[1], JSON.parse(match[2]) as string);
+  }
+  if (modules.size === 0 && /import\(/.test(source)) {
+    throw new Error('registry.js has a form the lazy-routes plugin does not read');
+  }
+  return modules;
+}
+
+/**
+ * A route's own data: the Markdown it renders (a post, or a post's truncated
+ * excerpt on a list page) and the props Docusaurus writes for that one route
+ * (`<plugin>/<id>/p/*.json`). Components, plugin data and sidebars are shared
+ * by many routes and stay in the main registry.
+ */
+export function isRouteData(modulePath: string): boolean {
+  return /\.mdx?(\?.*)?$/.test(modulePath) || /\/p\/[^/]+\.json$/.test(modulePath);
+}
+
+/** A short stable name for a route's entry. */
+export function entryName(path: string): string {
+  return `route-${createHash('sha1').update(path).digest('hex').slice(0, 10)}`;
+}
+
+/**
+ * Splits the top level of the route table. A top-level exact route other than
+ * the home page and the catch-all becomes lazy, unless a route that stays
+ * would also match its path (the order of the table would then decide). The
+ * home page, nested route trees (docs) and the catch-all stay in `main.js`.
+ */
+export function planLazyRoutes(
+  routes: readonly RouteNode[],
+  chunkNames: RoutesChunkNames,
+  registry: ReadonlyMap<string, string>,
+  baseUrl: string,
+): Plan {
+  const candidates = routes.filter(
+    (route) =>
+      route.exact === true && route.path !== baseUrl && route.path !== '*' && !route.routes,
+  );
+  const others = routes.filter((route) => !candidates.includes(route) && route.path !== '*');
+  const lazyRoutes = candidates.filter((route) => matchBranch(others, route.path).length === 0);
+  const shell = routes.filter((route) => !lazyRoutes.includes(route));
+
+  const keysOf = (route: RouteNode): string[] =>
+    chunkNamesOf(chunkNames[route.key]).filter((key) => registry.has(key));
+  const shellKeys = new Set<string>();
+  const collect = (nodes: readonly RouteNode[]) => {
+    for (const node of nodes) {
+      keysOf(node).forEach((key) => shellKeys.add(key));
+      if (node.routes) collect(node.routes);
+    }
+  };
+  collect(shell);
+
+  const registryKeys = new Set(shellKeys);
+  const lazy = lazyRoutes.map((route): LazyRoute => {
+    const keys = [...new Set(keysOf(route))];
+    const own = keys.filter((key) => !shellKeys.has(key) && isRouteData(registry.get(key) ?? ''));
+    const shared = keys.filter((key) => !own.includes(key));
+    shared.forEach((key) => registryKeys.add(key));
+    return {
+      path: route.path,
+      key: route.key,
+      entry: entryName(route.path),
+      ownKeys: own,
+      sharedKeys: shared,
+    };
+  });
+  return {shell, lazy, registryKeys};
+}
+
+/** Where a lazy route's manifest is written in the build and fetched from. */
+export function manifestPath(path: string, baseUrl: string): string {
+  const relative = path.slice(baseUrl.length).replace(/\/+$/, '') || 'index';
+  return `${MANIFEST_DIR}/${relative}.json`;
+}
+export const MANIFEST_DIR = '__routes';
+
+/** What a lazy route's manifest holds. */
+export type RouteManifest = Readonly<{
+  /** JS files of the route's entry, with the base URL. */
+  files: readonly string[];
+  /** Chunk names of the shared modules it needs (for prefetching). */
+  chunks: readonly string[];
+}>;
+
+// ---------------------------------------------------------------------------
+// The modules that replace the generated files in the browser bundle.
+
+const CLIENT = '@site/src/plugins/lazy-routes/client';
+
+/** `path-hash` → the `ComponentCreator(path, hash)` call routes.js makes. */
+function creatorCall(key: string): string {
+  if (key === '*') return "ComponentCreator('*')";
+  const cut = key.lastIndexOf('-');
+  return `ComponentCreator(${JSON.stringify(key.slice(0, cut))}, ${JSON.stringify(key.slice(cut + 1))})`;
+}
+
+function routeSource(route: RouteNode, indent: string): string {
+  const inner = `${indent}  `;
+  const lines: string[] = [`${inner}path: ${JSON.stringify(route.path)}`];
+  lines.push(
+    route.path === '*'
+      ? `${inner}component: LazyRoute`
+      : `${inner}component: ${creatorCall(route.key)}`,
+  );
+  for (const [name, value] of Object.entries(route)) {
+    if (name === 'path' || name === 'key' || name === 'routes') continue;
+    lines.push(`${inner}${name}: ${JSON.stringify(value)}`);
+  }
+  if (route.routes) {
+    lines.push(
+      `${inner}routes: [\n${route.routes.map((r) => routeSource(r, `${inner}  `)).join(',\n')}\n${inner}]`,
+    );
+  }
+  return `${indent}{\n${lines.join(',\n')}\n${indent}}`;
+}
+
+/**
+ * The browser's route table: the routes that stay, with the catch-all's
+ * component replaced by the one that looks up lazy routes (and shows the
+ * not-found page when there is none).
+ */
+export function routesModule(shell: readonly RouteNode[]): string {
+  if (!shell.some((route) => route.path === '*')) {
+    throw new Error('routes.js has no catch-all route for the lazy routes to hang on');
+  }
+  return [
+    "import ComponentCreator from '@docusaurus/ComponentCreator';",
+    `import LazyRoute from '${CLIENT}/LazyRoute';`,
+    '',
+    `export default [\n${shell.map((route) => routeSource(route, '  ')).join(',\n')}\n];`,
+    '',
+  ].join('\n');
+}
+
+/** The browser's registry: Docusaurus's entries for the keys it keeps. */
+export function registryModule(
+  registry: ReadonlyMap<string, string>,
+  keys: ReadonlySet<string>,
+): string {
+  const lines = [...registry]
+    .filter(([key]) => keys.has(key))
+    .map(([key, modulePath]) => {
+      const name = JSON.stringify(key);
+      const module = JSON.stringify(modulePath);
+      return `  ${name}: [() => import(/* webpackChunkName: ${name} */ ${module}), ${module}, require.resolveWeak(${module})],`;
+    });
+  return `export default {\n${lines.join('\n')}\n};\n`;
+}
+
+/** The browser's chunk names: the routes that stay. */
+export function chunkNamesModule(
+  chunkNames: RoutesChunkNames,
+  shell: readonly RouteNode[],
+): string {
+  const kept: RoutesChunkNames = {};
+  const keep = (nodes: readonly RouteNode[]) => {
+    for (const node of nodes) {
+      const names = chunkNames[node.key];
+      if (names !== undefined) kept[node.key] = names;
+      if (node.routes) keep(node.routes);
+    }
+  };
+  keep(shell);
+  return JSON.stringify(kept, null, 2);
+}
+
+/** The entry module of a lazy route: registers its chunk names and own modules. */
+export function entryModule(
+  route: LazyRoute,
+  chunkNames: RoutesChunkNames,
+  registry: ReadonlyMap<string, string>,
+): string {
+  const imports: string[] = [`import {registerRoute} from '${CLIENT}/lazyRoutes';`];
+  const entries: string[] = [];
+  route.ownKeys.forEach((key, i) => {
+    const modulePath = JSON.stringify(registry.get(key));
+    imports.push(`import * as m${i} from ${modulePath};`);
+    entries.push(
+      `  ${JSON.stringify(key)}: [() => Promise.resolve(m${i}), ${modulePath}, require.resolveWeak(${modulePath})]`,
+    );
+  });
+  return [
+    ...imports,
+    '',
+    `registerRoute(${JSON.stringify(route.path)}, ${JSON.stringify(route.key)}, ${JSON.stringify(
+      chunkNames[route.key] ?? {},
+    )}, {\n${entries.join(',\n')}\n});`,
+    '',
+  ].join('\n');
+}
