@@ -11,6 +11,8 @@ import codeHighlight, {
   rehypeCodeHighlight,
   type PluginOptions as CodeHighlightOptions,
 } from './src/plugins/code-highlight';
+import remarkCjkFriendly from 'remark-cjk-friendly';
+import remarkCjkFriendlyGfmStrikethrough from 'remark-cjk-friendly-gfm-strikethrough';
 import remarkDiagrams from './src/plugins/diagrams/remark';
 import routePrefetch from './src/plugins/route-prefetch';
 import routeChunkScripts from './src/plugins/route-chunk-scripts';
@@ -60,8 +62,13 @@ const codeHighlightOptions = {
   ],
 } satisfies CodeHighlightOptions;
 const rehypePlugins = [[rehypeCodeHighlight, codeHighlightOptions]];
-/** ```mermaid blocks become SVG diagrams at build time (src/plugins/diagrams). */
-const remarkPlugins = [remarkDiagrams];
+/**
+ * Emphasis next to Chinese punctuation (`**结论。**然后`) renders as CommonMark
+ * leaves it, asterisks and all; remark-cjk-friendly closes it as a Chinese
+ * reader expects (and its sibling does the same for `~~`). ```mermaid blocks
+ * become SVG diagrams at build time (src/plugins/diagrams).
+ */
+const remarkPlugins = [remarkCjkFriendly, remarkCjkFriendlyGfmStrikethrough, remarkDiagrams];
 
 const blogOptions = {
   blogTitle: BLOG_TITLE,
@@ -207,6 +214,9 @@ const config: Config = {
       id: 'registry-series-2025-09',
       content:
         'MCP Registry 系列八篇已全部发布，<a href="/blog/2025/09/15/introducing-the-registry">从预览版介绍开始读</a>。',
+      // Infima's colours follow the colour mode (3.7.0's default is a white bar, black text).
+      backgroundColor: 'var(--ifm-color-emphasis-100)',
+      textColor: 'var(--ifm-font-color-base)',
       isCloseable: true,
     },
     docs: {

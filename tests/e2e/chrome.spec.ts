@@ -1,6 +1,6 @@
 // Spec §2 chrome and §4 states of the mobile menu and announcement bar.
 import {expect, test} from '@playwright/test';
-import {openHydrated} from './helpers';
+import {contrastRatio, openHydrated, paintedLuminance} from './helpers';
 import {COPYRIGHT_YEAR, DESKTOP_BREAKPOINT, SITE_TITLE} from '../site-spec';
 
 const GITHUB = 'https://github.com/linshen-dev/linshen-dev.github.io';
@@ -102,6 +102,24 @@ test('the announcement bar can be dismissed, and the dismissal is remembered', a
   );
   await expect(page.locator('div[class*="announcementBar"]')).toBeHidden();
 });
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`in ${mode} mode the announcement bar takes the page's colours, its text and link at 4.5:1 or more`, async ({
+    page,
+  }) => {
+    await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
+    await openHydrated(page, '/');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+    const bar = page.locator('div[role="region"][aria-label="公告"]');
+    const text = await paintedLuminance(bar.locator('div[class*="announcementBarContent"]'));
+    const link = await paintedLuminance(bar.getByRole('link'));
+    const body = await paintedLuminance(page.locator('main'));
+    // The bar sits on the page like the rest of the chrome: no light strip on a dark page.
+    expect(contrastRatio(text.background, body.background)).toBeLessThan(1.5);
+    expect(contrastRatio(text.text, text.background)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(link.text, link.background)).toBeGreaterThanOrEqual(4.5);
+  });
+}
 
 test('a new announcement id brings the bar back after it was dismissed', async ({page}) => {
   await page.addInitScript(() => {

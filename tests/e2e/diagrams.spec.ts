@@ -3,7 +3,7 @@
 import {readFileSync, readdirSync} from 'node:fs';
 import {join} from 'node:path';
 import {expect, test, type Locator} from '@playwright/test';
-import {openHydrated} from './helpers';
+import {contrastRatio, openHydrated, paintedLuminance} from './helpers';
 
 const POST = '/blog/2025/02/19/mcp-spec-2024-11-05';
 const CAPTION = 'MCP 连接的生命周期（2024-11-05）';
@@ -11,29 +11,8 @@ const toggleSelector = 'button[class*="toggleButton"]';
 
 /** WCAG contrast of a drawing's first label against the page background. */
 async function labelContrast(figure: Locator): Promise<number> {
-  return figure
-    .locator('svg text')
-    .first()
-    .evaluate((text) => {
-      const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
-      const luminance = ([r = 0, g = 0, b = 0]: number[]) =>
-        [r, g, b]
-          .map((v) => v / 255)
-          .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
-          .reduce((sum, v, i) => sum + v * ([0.2126, 0.7152, 0.0722][i] ?? 0), 0);
-      // The page colour behind the drawing: the nearest ancestor that paints one.
-      let background = 'rgb(255, 255, 255)';
-      for (let node: Element | null = text; node; node = node.parentElement) {
-        const colour = getComputedStyle(node).backgroundColor;
-        if (!/^rgba\(.*,\s*0\)$|^transparent$/.test(colour)) {
-          background = colour;
-          break;
-        }
-      }
-      const fg = luminance(rgb(getComputedStyle(text).fill));
-      const bg = luminance(rgb(background));
-      return (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
-    });
+  const {text, background} = await paintedLuminance(figure.locator('svg text').first(), 'fill');
+  return contrastRatio(text, background);
 }
 
 test.describe('without JavaScript', () => {

@@ -1,4 +1,4 @@
-import {expect, type Page, type Request} from '@playwright/test';
+import {expect, type Locator, type Page, type Request} from '@playwright/test';
 
 /** Resolves once React has hydrated the server-rendered page. */
 export async function waitForHydration(page: Page): Promise<void> {
@@ -92,3 +92,39 @@ export async function holdRequests(
   };
   return {release: () => flush('release'), abort: () => flush('abort'), held: () => count};
 }
+
+/**
+ * Relative luminance (WCAG) of an element's text colour (`color`, or `fill`
+ * for SVG text) and of the background painted behind it: the nearest ancestor
+ * whose background is not transparent.
+ */
+export async function paintedLuminance(
+  target: Locator,
+  property: 'color' | 'fill' = 'color',
+): Promise<{text: number; background: number}> {
+  return target.evaluate((element, prop) => {
+    const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const luminance = ([r = 0, g = 0, b = 0]: number[]) =>
+      [r, g, b]
+        .map((v) => v / 255)
+        .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, v, i) => sum + v * ([0.2126, 0.7152, 0.0722][i] ?? 0), 0);
+    let background = 'rgb(255, 255, 255)';
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const colour = getComputedStyle(node).backgroundColor;
+      if (!/^rgba\(.*,\s*0\)$|^transparent$/.test(colour)) {
+        background = colour;
+        break;
+      }
+    }
+    const style = getComputedStyle(element);
+    return {
+      text: luminance(rgb(prop === 'fill' ? style.fill : style.color)),
+      background: luminance(rgb(background)),
+    };
+  }, property);
+}
+
+/** The WCAG contrast ratio of two relative luminances. */
+export const contrastRatio = (a: number, b: number): number =>
+  (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
