@@ -29,7 +29,9 @@ export async function pageWeights(
   only?: readonly string[],
 ): Promise<Record<string, RouteWeight>> {
   const markdownChunks = markdownChunkNames(site.dir);
+  // A lazy route's entry (src/plugins/lazy-routes) carries its Markdown too.
   const isMarkdown = (url: string) =>
+    /\/assets\/js\/route-[0-9a-f]{10}\.\w+\.js$/.test(url) ||
     markdownChunks.has(/\/assets\/js\/(\w+)\.\w+\.js$/.exec(url)?.[1] ?? '');
   const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROME_FLAGS});
   const result: Record<string, RouteWeight> = {};

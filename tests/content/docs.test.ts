@@ -115,7 +115,7 @@ test('markdown-features shows every feature the tutorial promises', () => {
 });
 
 /** A title that names a file of this repository, less the 节选 (excerpt) mark. */
-const FILE_TITLE = /^(\.?[\w@-]+(?:\/[\w.@-]+)*\.[\w]+)(（节选）)?$/;
+const FILE_TITLE = /^(\.?[\w@-]+(?:[./][\w@-]+)*\.\w+)(（节选）)?$/;
 
 /**
  * The block's lines as a contiguous run of the file's, each file line being

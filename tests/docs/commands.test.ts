@@ -81,12 +81,13 @@ describe('create-a-blog-post: npm run new:post in a temporary copy', () => {
     assert.match(text, /^## 参考资料$/m);
 
     // The page's claims: the content tests name the scaffold parts still to replace.
-    const checks = bash('npx tsx --test tests/content/blog.test.ts', dir);
+    const checks = bash('npx tsx --test --test-reporter=tap tests/content/blog.test.ts', dir);
     assert.notEqual(checks.status, 0, 'the content tests fail on the scaffold');
     for (const claim of [
       /not ok \d+ - nothing is left of the stand-in text of npm run new:post/,
       /description[\s\S]*opening[\s\S]*heading[\s\S]*body[\s\S]*reference/,
       /Han characters, need 1500/,
+      /1 links in 参考资料, need 2/,
       /at least one code block/,
       /COMMIT is neither a full commit SHA nor a version tag/,
     ]) {

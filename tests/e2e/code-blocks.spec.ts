@@ -44,7 +44,7 @@ test('code blocks carry coloured tokens in the server HTML, light and dark', asy
   const block = tsBlock(page);
   await expect(block.locator('.token-line')).toHaveCount(10);
   await expectColours(block, lightCodeTheme);
-  // Lines 2–3 and 6 (the `import type` lines) are highlighted, with line numbers.
+  // Lines 2–3 and 7 (the `import type` lines) are highlighted, with line numbers.
   await expect(block.locator('.theme-code-block-highlighted-line')).toHaveCount(3);
 
   await page.getByRole('button', {name: /切换浅色\/暗黑模式/}).click();

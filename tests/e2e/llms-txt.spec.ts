@@ -4,14 +4,9 @@
  * of the sitemap under its exact sitemap URL; the full text without front
  * matter or MDX imports.
  */
-import path from 'node:path';
-import {expect, test} from '@playwright/test';
-import {groupSeries, readBlogPosts, readSeriesCatalog} from '../../src/plugins/series';
+import {expect, test} from './fixtures';
+import {seriesOf} from '../blog';
 import {onTestServer, sitemapUrls} from './helpers';
-
-const BLOG_DIR = path.resolve('blog');
-const POSTS = readBlogPosts(BLOG_DIR);
-const SERIES = groupSeries(POSTS, readSeriesCatalog(BLOG_DIR));
 /** Posts and docs, the pages llms.txt lists. */
 const CONTENT_PATH = /^\/(?:blog\/\d{4}\/\d{2}\/\d{2}\/|docs\/)/;
 
@@ -25,7 +20,9 @@ const outsideCode = (markdown: string) =>
 
 test('llms.txt lists every post and doc of the sitemap, under the sitemap’s URL', async ({
   page,
+  blog,
 }) => {
+  test.setTimeout(60_000 + blog.posts.length * 500);
   const response = await page.request.get('/llms.txt');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toContain('text/plain');
@@ -34,7 +31,7 @@ test('llms.txt lists every post and doc of the sitemap, under the sitemap’s UR
 
   const sitemap = await sitemapUrls(page);
   const wanted = sitemap.filter((url) => CONTENT_PATH.test(new URL(url).pathname));
-  expect(wanted.length).toBeGreaterThanOrEqual(POSTS.length + 10);
+  expect(wanted.length).toBeGreaterThanOrEqual(blog.posts.length + 10);
   const listed = linksOf(text).map((link) => link.url);
   expect([...listed].sort()).toEqual([...wanted].sort());
 
@@ -44,12 +41,27 @@ test('llms.txt lists every post and doc of the sitemap, under the sitemap’s UR
   }
 });
 
-test('llms.txt has one section per series, in reading order, then the tutorial', async ({page}) => {
+test('llms.txt has one section per series, in reading order, then the other posts, then the tutorial', async ({
+  page,
+  blog,
+}) => {
+  const allSeries = seriesOf(blog);
+  const others = blog.posts.filter((post) => post.series === undefined);
   const text = await (await page.request.get('/llms.txt')).text();
   const sections = text.split(/^## /m).slice(1);
   const titles = sections.map((section) => section.split('\n')[0]);
-  expect(titles).toEqual([...SERIES.map((series) => series.title), '教程']);
-  for (const [i, series] of SERIES.entries()) {
+  expect(titles).toEqual([
+    ...allSeries.map(({title}) => title),
+    ...(others.length ? ['其他文章'] : []),
+    '教程',
+  ]);
+  if (others.length) {
+    const listed = linksOf(sections[allSeries.length] ?? '').map(
+      (entry) => new URL(entry.url).pathname,
+    );
+    expect(listed.sort()).toEqual(others.map((post) => post.permalink).sort());
+  }
+  for (const [i, series] of allSeries.entries()) {
     const entries = linksOf(sections[i] ?? '');
     expect(entries.map((entry) => entry.title)).toEqual(series.parts.map((part) => part.title));
     // Each entry carries the post's description after a colon.
@@ -59,12 +71,13 @@ test('llms.txt has one section per series, in reading order, then the tutorial',
 
 test('llms-full.txt holds every post’s text with its code, but no front matter or imports', async ({
   page,
+  blog,
 }) => {
   const response = await page.request.get('/llms-full.txt');
   expect(response.status()).toBe(200);
   const text = await response.text();
   expect(text).toMatch(/^# 栈底笔记\n\n> /);
-  for (const post of POSTS) expect(text, post.source).toContain(`\n# ${post.title}\n`);
+  for (const post of blog.posts) expect(text, post.file).toContain(`\n# ${post.title}\n`);
   // A command from the iscsiadm post and a line of the MDX page's tabs, as written.
   expect(text).toContain('sudo iscsiadm -m discovery -t sendtargets -p 192.0.2.10:3260');
   expect(text).toContain('npx docusaurus build');
