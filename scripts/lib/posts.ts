@@ -20,7 +20,13 @@ export const postFileName = ({date, slug}: Pick<NewPost, 'date' | 'slug'>): stri
  * letters, digits and hyphens, no date of its own, and not used by another post.
  */
 export function newPostProblem(blogDir: string, {date, slug}: NewPost): string | null {
-  if (!DATE.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) {
+  // Date.parse accepts 2025-02-30 (as March 2): the date must read back the same.
+  const parsed = Date.parse(`${date}T00:00:00Z`);
+  if (
+    !DATE.test(date) ||
+    Number.isNaN(parsed) ||
+    new Date(parsed).toISOString().slice(0, 10) !== date
+  ) {
     return `日期 "${date}" 不是 YYYY-MM-DD 格式的有效日期`;
   }
   if (!SLUG.test(slug)) return `slug "${slug}" 只能用小写字母、数字和连字符，例如 wifi-mesh-setup`;
