@@ -21,18 +21,35 @@ const TRUNCATE_MARKER = /<!--\s*truncate\s*-->|\{\/\*\s*truncate\s*\*\/\}/;
 /** CSS class of the box (styled in src/css/custom.css). */
 export const SERIES_BOX_CLASS = 'series-box';
 
+/**
+ * The blog's series, read from disk. A production build reads them once:
+ * files do not change while it runs, and reading every post for every post
+ * made the build grow with the square of the archive (4 compilations of each
+ * post). The dev server reads them afresh at most once a second, so a renamed
+ * or reordered part shows on the next rebuild.
+ */
+function seriesReader(dir: string): () => Series[] {
+  const once = process.env.NODE_ENV === 'production';
+  let cached: {series: Series[]; until: number} | undefined;
+  return () => {
+    const now = Date.now();
+    if (!cached || now > cached.until) {
+      const series = groupSeries(readBlogPosts(dir), readSeriesCatalog(dir));
+      cached = {series, until: once ? Infinity : now + 1000};
+    }
+    return cached.series;
+  };
+}
+
 export default function remarkSeriesBox({blogDir}: Options) {
-  const dir = path.resolve(blogDir);
+  const readSeries = seriesReader(path.resolve(blogDir));
   return (tree: Root, file: VFile): void => {
     if (!file.path) return;
-    // Read afresh for every post: a few small files, and `docusaurus start`
-    // then sees a renamed or reordered part at once.
-    const series = groupSeries(readBlogPosts(dir), readSeriesCatalog(dir));
-    const found = findSeries(series, path.resolve(file.path));
-    if (!found) return;
     const marker = TRUNCATE_MARKER.exec(String(file.value));
     // Excerpts (blog list pages) are cut before the marker: no box there.
     if (!marker) return;
+    const found = findSeries(readSeries(), path.resolve(file.path));
+    if (!found) return;
     const after = tree.children.findIndex(
       (node) => (node.position?.start.offset ?? -1) > marker.index,
     );
