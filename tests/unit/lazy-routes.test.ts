@@ -4,6 +4,7 @@ import {
   chunkNamesModule,
   entryModule,
   isRouteData,
+  lazyIndexModule,
   manifestPath,
   parseRegistry,
   planLazyRoutes,
@@ -186,17 +187,37 @@ test("the browser's registry and chunk names keep only what the staying routes a
   ]);
 });
 
-test("a lazy route's entry imports its own modules and registers its chunk names", () => {
+test("a lazy route's module imports only its own modules and exports its registration", () => {
   const post = plan.lazy.find((route) => route.path === '/blog/2025/09/15/publish-server');
   assert.ok(post);
   const source = entryModule(post, CHUNK_NAMES, registry);
-  assert.match(source, /import \* as m0 from "@site\/blog\/2025-09-15-publish-server.md";/);
+  assert.deepEqual(
+    [...source.matchAll(/^import .* from (".*");$/gm)].map((m) => JSON.parse(m[1] ?? '""')),
+    ['@site/blog/2025-09-15-publish-server.md'],
+  );
+  assert.match(source, /path: "\/blog\/2025\/09\/15\/publish-server",/);
+  assert.match(source, /key: "\/blog\/2025\/09\/15\/publish-server-0e7",/);
   assert.match(
     source,
-    /registerRoute\("\/blog\/2025\/09\/15\/publish-server", "\/blog\/2025\/09\/15\/publish-server-0e7", \{"__comp":"ccc49370","sidebar":"814f3328","content":"dc548f65"\}/,
+    /chunkNames: \{"__comp":"ccc49370","sidebar":"814f3328","content":"dc548f65"\},/,
   );
   assert.match(source, /"dc548f65": \[\(\) => Promise\.resolve\(m0\)/);
   assert.doesNotMatch(source, /BlogPostPage/);
+});
+
+test('the lazy routes hang off one entry: an import() per route, named for the route', () => {
+  const files = plan.lazy.map((route) => `/gen/entries/${route.entry}.js`);
+  const source = lazyIndexModule(plan.lazy, files);
+  const imports = [
+    ...source.matchAll(/import\(\/\* webpackChunkName: "([^"]+)" \*\/ "([^"]+)"\)/g),
+  ];
+  assert.deepEqual(
+    imports.map((m) => [m[1], m[2]]),
+    plan.lazy.map((route, i) => [route.entry, files[i]]),
+  );
+  // What the routes' Markdown imports, so no route chunk carries its own copy.
+  assert.match(source, /^import 'react\/jsx-runtime';$/m);
+  assert.match(source, /^import '@mdx-js\/react';$/m);
 });
 
 test('a manifest lives under __routes at the route path, below the base URL', () => {

@@ -2,10 +2,10 @@ import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {parseRoutes} from '../route-chunk-scripts/routes';
-import {readChunkFiles} from '../route-chunk-scripts/chunkFiles';
 import {
   chunkNamesModule,
   entryModule,
+  lazyIndexModule,
   manifestPath,
   parseRegistry,
   planLazyRoutes,
@@ -21,6 +21,17 @@ const DIR = 'lazy-routes';
 const PRELOAD_ISSUER =
   /@docusaurus[\\/]core[\\/]lib[\\/]client[\\/](clientEntry|PendingNavigation)\.js$/;
 const PLAN = 'lazy-routes.json';
+const CHUNKS = 'chunks.json';
+/** The entry that carries every lazy route's chunks; no page loads it. */
+const INDEX_ENTRY = 'lazy-routes';
+
+/** Per route: its chunks and the module that registers it. */
+type RouteChunks = Record<string, Omit<RouteManifest, 'shared'>>;
+
+/** The chunks of each lazy route in the last production build (read by route-chunk-scripts). */
+export function readRouteChunks(generatedFilesDir: string): RouteChunks {
+  return JSON.parse(readFileSync(path.join(generatedFilesDir, DIR, CHUNKS), 'utf8')) as RouteChunks;
+}
 
 /** The lazy routes of the last production build (read by route-chunk-scripts). */
 export function readLazyRoutes(generatedFilesDir: string): LazyRoute[] {
@@ -45,13 +56,16 @@ const REPLACED = {
  * Docusaurus 3.7.0 puts every route in all three, so each post adds some
  * 155 B gzip to every page. In the browser bundle only (the server render
  * keeps the full table), the top-level page routes other than the home page
- * leave it: each becomes a bundler entry of its own, with the route's own
- * modules (its Markdown and route props), a small manifest in
- * `build/__routes/<path>.json`, and nothing in `main.js`. The catch-all route
- * looks a path up in its manifest when a reader goes to it (a 404 there means
- * the not-found page), and the page's own HTML lists its entry, so the first
- * load needs no manifest. Shared modules (page components, plugin data)
- * stay in the main registry, loaded as before. See client/lazyRoutes.ts.
+ * leave them. Each such route gets a module of its own (its Markdown and
+ * route props, and what registers it), and all of them hang off one extra
+ * entry with a runtime of its own that no page loads, so main.js's runtime
+ * lists none of their chunks. A small manifest per route,
+ * `build/__routes/<path>.json`, names the route's chunks and module; the
+ * catch-all route fetches it when a reader goes to the route (a 404 there
+ * means the not-found page) and has main.js's runtime load the chunks. A
+ * page's own HTML lists its route's chunks and carries its manifest, so the
+ * first load fetches nothing more. Shared modules (page components, plugin
+ * data) stay in the main registry, loaded as before. See client/lazyRoutes.ts.
  *
  * Development builds keep Docusaurus's own tables: they are regenerated on
  * every content change, and the dev server never pays per page.
@@ -81,30 +95,77 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
       writeFileSync(files.routesChunkNames, chunkNamesModule(chunkNames, plan.shell));
       writeFileSync(path.join(dir, PLAN), JSON.stringify(plan.lazy));
 
-      const entries: Record<string, {import: string[]; dependOn: string}> = {};
-      for (const route of plan.lazy) {
+      // The routes' modules hang off an entry of their own, with a runtime of
+      // its own that no page loads: main.js's runtime knows none of their
+      // chunks, and the bundler splits them as it split Docusaurus's own.
+      const entryFiles = plan.lazy.map((route) => {
         const file = path.join(dir, 'entries', `${route.entry}.js`);
         writeFileSync(file, entryModule(route, chunkNames, registry));
-        entries[route.entry] = {import: [file], dependOn: 'main'};
-      }
+        return file;
+      });
+      const index = path.join(dir, 'index.js');
+      writeFileSync(index, lazyIndexModule(plan.lazy, entryFiles));
       // Docusaurus gives the client one unnamed entry, which the bundler calls main.
       const main = config.entry;
       if (typeof main !== 'string') throw new Error('lazy-routes: unexpected client entry');
-      config.entry = {main, ...entries};
+      config.entry = {main, [INDEX_ENTRY]: {import: [index], runtime: `${INDEX_ENTRY}-runtime`}};
+      // A route's chunk runs in main.js's runtime and calls modules main.js
+      // holds: which exports are kept, and their (mangled) names, must be the
+      // same for both runtimes, so they are decided for all runtimes at once.
+      config.optimization = {
+        ...config.optimization,
+        usedExports: 'global',
+      };
 
       const {NormalModuleReplacementPlugin} = currentBundler.instance;
       const clientManifest = path.join(context.generatedFilesDir, 'client-manifest.json');
       return {
         plugins: [
-          // The page template lists every entry of the client manifest on every
-          // page; a page lists its own route entry only (route-chunk-scripts).
           {
-            apply(compiler: {hooks: {done: {tap: (name: string, fn: () => void) => void}}}) {
-              compiler.hooks.done.tap('lazy-routes', () => {
+            apply(compiler: {
+              hooks: {done: {tap: (name: string, fn: (stats: Stats) => void) => void}};
+            }) {
+              compiler.hooks.done.tap('lazy-routes', (stats) => {
+                // Each route's chunks (ids and files) and its entry module's id.
+                const json = stats.toJson({
+                  all: false,
+                  chunkGroups: true,
+                  modules: true,
+                  ids: true,
+                });
+                const moduleIds = new Map(
+                  (json.modules ?? []).map((module) => [module.identifier ?? '', module.id]),
+                );
+                const chunks: RouteChunks = {};
+                entryFiles.forEach((file, i) => {
+                  const name = plan.lazy[i]?.entry ?? '';
+                  const group = json.namedChunkGroups?.[name];
+                  const id = [...moduleIds].find(([identifier]) => identifier.endsWith(file))?.[1];
+                  if (!group || id === undefined)
+                    throw new Error(`lazy-routes: ${file} was not bundled`);
+                  const files = (group.assets ?? [])
+                    .map((asset) => (typeof asset === 'string' ? asset : asset.name))
+                    .filter((asset) => asset.endsWith('.js'));
+                  chunks[name] = {chunks: group.chunks ?? [], files, module: id};
+                });
+                writeFileSync(path.join(dir, CHUNKS), JSON.stringify(chunks));
+                if (process.env.LAZY_DEBUG) {
+                  const full = stats.toJson({
+                    all: false,
+                    entrypoints: true,
+                    chunks: true,
+                    chunkModules: true,
+                    ids: true,
+                    chunkRelations: true,
+                  });
+                  writeFileSync('/tmp/lazy-debug.json', JSON.stringify(full));
+                }
+                // The page template lists every entry of the client manifest on
+                // every page; no page loads this one.
                 const manifest = JSON.parse(readFileSync(clientManifest, 'utf8')) as {
                   entrypoints: string[];
                 };
-                manifest.entrypoints = manifest.entrypoints.filter((name) => !(name in entries));
+                manifest.entrypoints = manifest.entrypoints.filter((name) => name !== INDEX_ENTRY);
                 writeFileSync(clientManifest, JSON.stringify(manifest));
               });
             },
@@ -125,16 +186,11 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
       };
     },
     async postBuild({outDir}) {
-      const lazy = readLazyRoutes(context.generatedFilesDir);
-      const chunkFiles = readChunkFiles(context.generatedFilesDir);
-      for (const route of lazy) {
-        const manifest: RouteManifest = {
-          files: (chunkFiles[route.entry] ?? []).map((file) => `${baseUrl}${file}`),
-          chunks: route.sharedKeys,
-        };
-        if (manifest.files.length === 0) {
-          throw new Error(`lazy-routes: the build has no files for ${route.path}`);
-        }
+      const chunks = readRouteChunks(context.generatedFilesDir);
+      for (const route of readLazyRoutes(context.generatedFilesDir)) {
+        const own = chunks[route.entry];
+        if (!own) throw new Error(`lazy-routes: the build has no chunks for ${route.path}`);
+        const manifest: RouteManifest = {...own, shared: route.sharedKeys};
         const file = path.join(outDir, manifestPath(route.path, baseUrl));
         mkdirSync(path.dirname(file), {recursive: true});
         writeFileSync(file, JSON.stringify(manifest));
@@ -142,3 +198,14 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
     },
   };
 }
+
+/** The part of the bundler's stats this plugin reads. */
+type Stats = {
+  toJson: (options: object) => {
+    namedChunkGroups?: Record<
+      string,
+      {chunks?: (string | number)[]; assets?: (string | {name: string})[]}
+    >;
+    modules?: {id?: string | number; identifier?: string}[];
+  };
+};

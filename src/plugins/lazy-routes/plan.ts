@@ -119,10 +119,14 @@ export const MANIFEST_DIR = '__routes';
 
 /** What a lazy route's manifest holds. */
 export type RouteManifest = Readonly<{
-  /** JS files of the route's entry, with the base URL. */
+  /** Ids of the chunks that hold the route's own modules. */
+  chunks: readonly (string | number)[];
+  /** Their JS files, relative to the base URL, in the same order. */
   files: readonly string[];
+  /** The id of the module that registers the route (its entry module). */
+  module: string | number;
   /** Chunk names of the shared modules it needs (for prefetching). */
-  chunks: readonly string[];
+  shared: readonly string[];
 }>;
 
 // ---------------------------------------------------------------------------
@@ -207,27 +211,59 @@ export function chunkNamesModule(
   return JSON.stringify(kept, null, 2);
 }
 
-/** The entry module of a lazy route: registers its chunk names and own modules. */
+/**
+ * The one entry the lazy routes hang off: an import() of each route's module,
+ * so each becomes a chunk of its own. What every route's Markdown imports
+ * (React's JSX runtime, MDX's provider) is imported here too: main.js has
+ * those modules, and modules of the entry are left out of its chunks, so no
+ * route chunk repeats them.
+ */
+export function lazyIndexModule(
+  routes: readonly LazyRoute[],
+  entryFiles: readonly string[],
+): string {
+  const imports = routes.map(
+    (route, i) =>
+      `  () => import(/* webpackChunkName: ${JSON.stringify(route.entry)} */ ${JSON.stringify(entryFiles[i])})`,
+  );
+  return [
+    "import 'react';",
+    "import 'react/jsx-runtime';",
+    "import '@mdx-js/react';",
+    '',
+    `export default [\n${imports.join(',\n')}\n];`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The module of a lazy route: exports what registers it (its path, its key in
+ * `routesChunkNames`, its chunk names and its own modules). It imports nothing
+ * of main.js's but its Markdown, so its chunk shares no chunk group with main.js.
+ */
 export function entryModule(
   route: LazyRoute,
   chunkNames: RoutesChunkNames,
   registry: ReadonlyMap<string, string>,
 ): string {
-  const imports: string[] = [`import {registerRoute} from '${CLIENT}/lazyRoutes';`];
+  const imports: string[] = [];
   const entries: string[] = [];
   route.ownKeys.forEach((key, i) => {
     const modulePath = JSON.stringify(registry.get(key));
     imports.push(`import * as m${i} from ${modulePath};`);
     entries.push(
-      `  ${JSON.stringify(key)}: [() => Promise.resolve(m${i}), ${modulePath}, require.resolveWeak(${modulePath})]`,
+      `    ${JSON.stringify(key)}: [() => Promise.resolve(m${i}), ${modulePath}, require.resolveWeak(${modulePath})]`,
     );
   });
   return [
     ...imports,
     '',
-    `registerRoute(${JSON.stringify(route.path)}, ${JSON.stringify(route.key)}, ${JSON.stringify(
-      chunkNames[route.key] ?? {},
-    )}, {\n${entries.join(',\n')}\n});`,
+    'export default {',
+    `  path: ${JSON.stringify(route.path)},`,
+    `  key: ${JSON.stringify(route.key)},`,
+    `  chunkNames: ${JSON.stringify(chunkNames[route.key] ?? {})},`,
+    `  modules: {\n${entries.join(',\n')}\n  },`,
+    '};',
     '',
   ].join('\n');
 }

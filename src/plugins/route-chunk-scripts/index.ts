@@ -1,7 +1,7 @@
 import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {readLazyRoutes} from '../lazy-routes';
+import {readLazyRoutes, readRouteChunks} from '../lazy-routes';
 import {readChunkFiles, writeChunkFiles, type ChunkFiles} from './chunkFiles';
 import {chunkNamesOf, matchBranch, parseRoutes, pathnameOf} from './routes';
 
@@ -55,6 +55,7 @@ export default function routeChunkScriptsPlugin(context: LoadContext): Plugin {
     async postBuild({outDir}) {
       const files = readChunkFiles(context.generatedFilesDir);
       const lazy = new Map(readLazyRoutes(context.generatedFilesDir).map((r) => [r.path, r]));
+      const lazyChunks = lazy.size ? readRouteChunks(context.generatedFilesDir) : {};
       const routes = parseRoutes(
         readFileSync(path.join(context.generatedFilesDir, 'routes.js'), 'utf8'),
       );
@@ -81,7 +82,11 @@ export default function routeChunkScriptsPlugin(context: LoadContext): Plugin {
           .filter((url, i, all) => !urls.includes(url) && all.indexOf(url) === i);
         if (chunks.length === 0) continue;
         const list = [...urls, ...chunks].join(' ');
-        const route = lazyRoute ? ` data-route="${escapeAttribute(lazyRoute.path)}"` : '';
+        // The route's manifest, so the bundle loads it without fetching it.
+        const own = lazyRoute && lazyChunks[lazyRoute.entry];
+        const route = own
+          ? ` data-route="${escapeAttribute(JSON.stringify({path: lazyRoute.path, ...own, shared: lazyRoute.sharedKeys}))}"`
+          : '';
         writeFileSync(htmlPath, html.replace(BUNDLE, `data-bundle="${list}"${route}`));
       }
     },

@@ -13,7 +13,11 @@ import flat from '@docusaurus/core/lib/client/flat';
 // manifest names their files. Its preload stands in for core's.
 import preloadHelper from '../lazy-routes/client/preload';
 import LazyRoute from '../lazy-routes/client/LazyRoute';
-import {fetchManifest, routePath as lazyRoutePath} from '../lazy-routes/client/lazyRoutes';
+import {
+  fetchManifest,
+  manifestUrls,
+  routePath as lazyRoutePath,
+} from '../lazy-routes/client/lazyRoutes';
 
 declare const __webpack_require__: {gca: (chunkName: string) => string | undefined};
 
@@ -82,9 +86,10 @@ function chunkUrlsOf(path: string): string[] {
       fetchManifest(lazyRoutePath(path)).then(
         (manifest) => {
           if (!manifest) return;
-          pendingUrls.push(...manifest.files.filter((url) => !seenChunks.has(url)));
-          manifest.files.forEach((url) => seenChunks.add(url));
-          pendingUrls.push(...urlsOfChunks(manifest.chunks));
+          const urls = manifestUrls(manifest);
+          pendingUrls.push(...urls.filter((url) => !seenChunks.has(url)));
+          urls.forEach((url) => seenChunks.add(url));
+          pendingUrls.push(...urlsOfChunks(manifest.shared));
           schedule();
         },
         // A prefetch is a hint: navigation asks again and reports a failure.

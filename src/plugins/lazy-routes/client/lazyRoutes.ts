@@ -1,10 +1,12 @@
 /**
  * The browser side of lazy routes (see ../index.ts): a route that is not in
  * the route table of `main.js` is found through its manifest,
- * `<baseUrl>__routes/<path>.json`, which names the route's entry file and the
- * shared chunks it uses. The entry registers the route's chunk names and its
- * own modules here; from then on Docusaurus's `ComponentCreator` loads and
- * renders the route exactly as it does a route of the table.
+ * `<baseUrl>__routes/<path>.json`: its chunks (ids and files), the id of the
+ * module that registers it, and the shared chunks it uses. main.js's runtime
+ * loads those chunks as it loads its own, once told their files; the module
+ * then registers the route's chunk names and own modules here, and from then
+ * on Docusaurus's `ComponentCreator` loads and renders the route exactly as
+ * it does a route of the table.
  */
 import type {ComponentType} from 'react';
 import ComponentCreator from '@docusaurus/ComponentCreator';
@@ -14,7 +16,20 @@ import siteConfig from '@generated/docusaurus.config';
 import type {RouteChunkNames} from '@docusaurus/types';
 
 type Registry = typeof registry;
-type Manifest = Readonly<{files: readonly string[]; chunks: readonly string[]}>;
+type Id = string | number;
+type Manifest = Readonly<{
+  chunks: readonly Id[];
+  files: readonly string[];
+  module: Id;
+  shared: readonly string[];
+}>;
+
+/** The bundler's runtime: chunk loading, chunk file names, module require. */
+declare const __webpack_require__: {
+  (id: Id): unknown;
+  e: (chunkId: Id) => Promise<void>;
+  u: (chunkId: Id) => string;
+};
 /** The props a route's component gets from the router. */
 export type RouteProps = {location: {pathname: string}};
 /** What a lazy route resolves to: its page, or the not-found page. */
@@ -23,33 +38,34 @@ export type RouteComponent = ComponentType<RouteProps> & {preload?: () => Promis
 const {baseUrl} = siteConfig;
 /** path → `path-hash` key of the routes that have registered. */
 const registered = new Map<string, string>();
-const onRegister = new Map<string, () => void>();
 const manifests = new Map<string, Promise<Manifest | null>>();
-const scripts = new Map<string, Promise<void>>();
 let notFound: RouteComponent | undefined;
 
-/** Called by each lazy route's entry when its file runs. */
-export function registerRoute(
-  path: string,
-  key: string,
-  chunkNames: RouteChunkNames[string],
-  modules: Registry,
-): void {
+/** Files of the lazy routes' chunks, which main.js's runtime does not list. */
+const chunkFiles = new Map<Id, string>();
+if (typeof __webpack_require__ !== 'undefined') {
+  const fileOf = __webpack_require__.u;
+  __webpack_require__.u = (chunkId) => chunkFiles.get(chunkId) ?? fileOf(chunkId);
+}
+
+/** What a lazy route's module exports (src/plugins/lazy-routes/plan.ts). */
+type Registration = Readonly<{
+  path: string;
+  key: string;
+  chunkNames: RouteChunkNames[string];
+  modules: Registry;
+}>;
+
+/** Adds a lazy route's chunk names and own modules to the tables ComponentCreator reads. */
+function registerRoute({path, key, chunkNames, modules}: Registration): void {
   Object.assign(routesChunkNames, {[key]: chunkNames});
   Object.assign(registry, modules);
   registered.set(path, key);
-  onRegister.get(path)?.();
-  onRegister.delete(path);
-}
-
-function whenRegistered(path: string): Promise<void> {
-  if (registered.has(path)) return Promise.resolve();
-  return new Promise((resolve) => onRegister.set(path, resolve));
 }
 
 /**
- * The error a failed load reports: the same name and wording as the bundler's
- * own, so a failed route reads like any other failed chunk.
+ * The error a failed manifest fetch reports: the same name and wording as the
+ * bundler's own, so a failed route reads like any other failed chunk.
  */
 function chunkLoadError(what: string, url: string, cause: string): Error {
   const error = new Error(`Loading chunk ${what} failed.\n(${cause}: ${url})`);
@@ -90,23 +106,15 @@ export function fetchManifest(path: string): Promise<Manifest | null> {
   return manifest;
 }
 
-function loadScript(url: string): Promise<void> {
-  let loaded = scripts.get(url);
-  if (!loaded) {
-    loaded = new Promise<void>((resolve, reject) => {
-      const script = document.createElement('script');
-      script.src = url;
-      script.onload = () => resolve();
-      script.onerror = () => {
-        script.remove();
-        scripts.delete(url);
-        reject(chunkLoadError(url, url, 'missing'));
-      };
-      document.head.appendChild(script);
-    });
-    scripts.set(url, loaded);
-  }
-  return loaded;
+/** The chunk files of a route, as URLs (for prefetching). */
+export const manifestUrls = (manifest: Manifest): string[] =>
+  manifest.files.map((file) => `${baseUrl}${file}`);
+
+/** Loads a route's chunks through the runtime, then runs the module that registers it. */
+async function loadManifest(manifest: Manifest): Promise<void> {
+  manifest.chunks.forEach((id, i) => chunkFiles.set(id, manifest.files[i] ?? ''));
+  await Promise.all(manifest.chunks.map((id) => __webpack_require__.e(id)));
+  registerRoute((__webpack_require__(manifest.module) as {default: Registration}).default);
 }
 
 /** The page's path, decoded; an undecodable one is left for the router to reject. */
@@ -128,7 +136,9 @@ const thisPage =
     ? undefined
     : {
         path: routePath(decodedPathname()),
-        route: document.querySelector('script[data-route]')?.getAttribute('data-route') ?? null,
+        route: JSON.parse(
+          document.querySelector('script[data-route]')?.getAttribute('data-route') ?? 'null',
+        ) as (Manifest & {path: string}) | null,
       };
 
 async function notFoundPage(): Promise<RouteComponent> {
@@ -144,19 +154,16 @@ async function notFoundPage(): Promise<RouteComponent> {
  */
 export async function loadRoute(path: string): Promise<RouteComponent> {
   if (!registered.has(path)) {
-    if (path === thisPage?.route) {
-      // The page lists its entry beside the bundle: it registers once it has run.
-      await whenRegistered(path);
-    } else if (path === thisPage?.path) {
-      // The server answered this very path with a page that is no lazy route.
-      return notFoundPage();
-    } else {
-      const manifest = await fetchManifest(path);
-      if (!manifest) return notFoundPage();
-      const registering = whenRegistered(path);
-      await Promise.all(manifest.files.map(loadScript));
-      await registering;
-    }
+    // The page's own route: its HTML carries the manifest and lists the chunks.
+    const manifest =
+      path === thisPage?.route?.path
+        ? thisPage.route
+        : path === thisPage?.path
+          ? // The server answered this very path with a page that is no lazy route.
+            null
+          : await fetchManifest(path);
+    if (!manifest) return notFoundPage();
+    await loadManifest(manifest);
   }
   const key = registered.get(path) ?? '';
   const cut = key.lastIndexOf('-');
