@@ -77,6 +77,7 @@ test("an author's pages are /page/N, newest first, and list each of the author's
   const base = `/blog/authors/${AUTHOR_KEY}`;
   const posts = postsBy(blog, AUTHOR_KEY);
   const pages = listPages(base, posts.length);
+  test.setTimeout(60_000 + pages.length * 3_000);
   const seen: string[] = [];
   for (const [i, path] of pages.entries()) {
     await openHydrated(page, path);
