@@ -116,7 +116,7 @@ export default function SearchBar(): ReactNode {
           setActive(0);
         },
         () => {
-          if (current) setResults({query, total: 0, hits: []});
+          if (current) setResults({query, total: 0, hits: [], corrections: []});
         },
       );
     return () => {
@@ -124,7 +124,10 @@ export default function SearchBar(): ReactNode {
     };
   }, [query, loadEngine]);
 
-  const needles = useMemo(() => highlightNeedles(results?.query ?? ''), [results]);
+  const needles = useMemo(
+    () => [...highlightNeedles(results?.query ?? ''), ...(results?.corrections ?? [])],
+    [results],
+  );
   const hits = results?.hits ?? [];
   const allUrl = `${searchPage}?q=${encodeURIComponent(query)}`;
   // The hits, then a row for the full results page.

@@ -82,14 +82,17 @@ export default function SearchPage(): ReactNode {
     let current = true;
     engine.search(query, limit).then(
       (next) => current && setFound(next),
-      () => current && setFound({query, total: 0, hits: []}),
+      () => current && setFound({query, total: 0, hits: [], corrections: []}),
     );
     return () => {
       current = false;
     };
   }, [engine, query, limit]);
 
-  const needles = useMemo(() => highlightNeedles(results?.query ?? ''), [results]);
+  const needles = useMemo(
+    () => [...highlightNeedles(results?.query ?? ''), ...(results?.corrections ?? [])],
+    [results],
+  );
   const title = query.trim() ? resultsTitle(query) : emptyTitle;
 
   return (
