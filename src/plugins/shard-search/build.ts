@@ -23,6 +23,11 @@ export type BuildOptions = Readonly<{
   postingsPerTerm: number;
   /** Aimed-for size of one shard of JSON, before compression. */
   shardBytes: number;
+  /**
+   * The same for the shards of single CJK characters: smaller, because the
+   * last character of every Chinese query is looked up in one.
+   */
+  charShardBytes: number;
   /** Characters of a section's text kept for its snippet. */
   snippetChars: number;
   /** A hit in a list of links (参考资料) counts this much of one in the post's prose. */
@@ -32,6 +37,7 @@ export type BuildOptions = Readonly<{
 export const DEFAULT_BUILD_OPTIONS: BuildOptions = {
   postingsPerTerm: 40,
   shardBytes: 6000,
+  charShardBytes: 2000,
   snippetChars: 400,
   listWeight: 0.3,
 };
@@ -205,7 +211,7 @@ export function buildIndex(
     (isCharTerm(term) ? chars : words).set(term, flat);
   }
   const wordShards = shardFiles('t', words, options.shardBytes);
-  const charShards = shardFiles('u', chars, options.shardBytes);
+  const charShards = shardFiles('u', chars, options.charShardBytes);
 
   // Typo lists: each word under its first and its last two letters, with
   // the number of pages that use it, the most used first.
