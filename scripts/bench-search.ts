@@ -36,7 +36,7 @@
 import {execFileSync} from 'node:child_process';
 import {cpSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import {join, resolve} from 'node:path';
-import {chromium, type Browser, type Page} from '@playwright/test';
+import {chromium, type Browser, type Page, type Request} from '@playwright/test';
 import {
   HALF_TYPED_QUERIES,
   MISSPELT_QUERIES,
@@ -70,7 +70,7 @@ const SETS = [
 ] as const satisfies readonly {name: string; label: string; queries: readonly SearchQuery[]}[];
 type SetName = (typeof SETS)[number]['name'];
 
-type FirstQuery = {query: string; kb: number; ms: number; requests: number};
+type FirstQuery = {query: string; kb: number; ms: number; requests: number; urls: string[]};
 type Outcome = {query: string; rank: number | null; ms: number; top: string[]};
 /** One query typed a character at a time: ms from each keystroke to its suggestions. */
 type Typed = {query: string; keystrokeMs: number[]; kb: number};
@@ -219,18 +219,23 @@ async function freshPage(browser: Browser, origin: string) {
   await page.waitForLoadState('networkidle');
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', {rate: CPU_SLOWDOWN});
-  const counted = {bytes: 0, requests: 0, pending: 0};
-  page.on('request', () => {
-    counted.pending += 1;
+  const counted = {bytes: 0, requests: 0, pending: 0, urls: [] as string[]};
+  // The page's own idle-time route prefetches are not the search's: on a busy
+  // machine one can land while the query is answered.
+  const counts = (request: Request) => !/prefetch/.test(request.headers()['sec-purpose'] ?? '');
+  page.on('request', (request) => {
+    if (counts(request)) counted.pending += 1;
   });
-  page.on('requestfailed', () => {
-    counted.pending -= 1;
+  page.on('requestfailed', (request) => {
+    if (counts(request)) counted.pending -= 1;
   });
   page.on('requestfinished', (request) => {
+    if (!counts(request)) return;
     void request.sizes().then((sizes) => {
       counted.bytes += sizes.responseBodySize;
       counted.requests += 1;
       counted.pending -= 1;
+      counted.urls.push(new URL(request.url()).pathname);
     });
   });
   /** Whatever the answer started (hit data) counts too. */
@@ -269,7 +274,7 @@ async function firstQuery(
       }
     }
     await settled();
-    return {query, kb: counted.bytes / 1024, ms, requests: counted.requests};
+    return {query, kb: counted.bytes / 1024, ms, requests: counted.requests, urls: counted.urls};
   } finally {
     await context.close();
   }
