@@ -45,7 +45,7 @@ import {
 } from '../bench/search-queries';
 import {timedBuild} from './bench/build';
 import {scaleSite} from './bench/scale';
-import {ROOT, TMP, log} from './bench/util';
+import {ROOT, TMP, log as logLine} from './bench/util';
 import {CHROME_FLAGS, CHROMIUM, withNginx} from './lib/serve';
 
 const arg = (name: string) =>
@@ -57,6 +57,8 @@ const SENTENCES = [
   '如何在服务器上用命令行发现并登录远程的磁盘目标然后开机自动挂载',
 ];
 const SCALE_POSTS = 1000;
+/** Log lines carry the time: on a shared machine, to line them up with what else ran. */
+const log = (message: string) => logLine(`${new Date().toISOString().slice(11, 19)} ${message}`);
 const CPU_SLOWDOWN = 4;
 
 type Engine = 'shard-search' | 'search-local' | 'pagefind';
@@ -350,6 +352,7 @@ function indexSize(site: Site): {files: number; bytes: number} {
 const median = (values: number[]) => percentile(values, 50);
 
 async function measure(browser: Browser, site: Site) {
+  const startedAt = new Date().toISOString();
   return withNginx(site.buildDir, PORT, false, async (origin) => {
     const sets = {} as Record<SetName, ReturnType<typeof summarise>>;
     const allFirst: FirstQuery[] = [];
@@ -381,6 +384,8 @@ async function measure(browser: Browser, site: Site) {
     }
     return {
       ...site,
+      startedAt,
+      endedAt: new Date().toISOString(),
       // Over every query of every set.
       firstQueryKbMedian: median(allFirst.map((f) => f.kb)),
       firstQueryKbMax: Math.max(...allFirst.map((f) => f.kb)),
