@@ -1,6 +1,8 @@
 /**
- * The search benchmark's query set: what a Chinese technical reader types, and
- * the page that must come back in the first five results. `npm run
+ * The search benchmark's query sets: what a Chinese technical reader types,
+ * and the page that must come back near the top. Whole words (recall@5 and
+ * MRR), then the same kind of words half typed and misspelt, as the navbar
+ * box sees them while the reader is still typing (recall@3). `npm run
  * bench:search` runs every query; the search browser tests reuse a few.
  */
 export type SearchQuery = Readonly<{
@@ -69,4 +71,64 @@ export const SEARCH_QUERIES: readonly SearchQuery[] = [
   {query: 'server.json 字段', kind: 'mixed', expect: REGISTRY('generic-server-json')},
   {query: 'GitHub Pages 部署', kind: 'mixed', expect: '/docs/tutorial-basics/deploy-your-site'},
   {query: 'MDX 组件', kind: 'mixed', expect: '/docs/tutorial-basics/markdown-features'},
+];
+
+const ISCSIADM = post('2025-03-13', 'iscsi-initiator-iscsiadm');
+const TARGETCLI = post('2025-03-06', 'iscsi-target-targetcli');
+const MULTIPATH = post('2025-04-10', 'iscsi-chap-multipath');
+const RELAYD = post('2025-02-24', 'wifi-repeater-relayd');
+const SPEC_2025_06 = post('2025-06-19', 'mcp-spec-2025-06-18');
+const UPDATED_SINCE = [
+  REGISTRY('use-rest-api'),
+  REGISTRY('official-registry-api'),
+  REGISTRY('generic-registry-api'),
+];
+
+/**
+ * Words from the posts (command names, options, field names) cut off part
+ * way, as the navbar box sees them while the reader is still typing; and
+ * Chinese words that stop part way.
+ */
+export const HALF_TYPED_QUERIES: readonly SearchQuery[] = [
+  {query: 'iscsia', kind: 'code', expect: ISCSIADM},
+  {query: 'targetc', kind: 'code', expect: TARGETCLI},
+  {query: 'multipat', kind: 'en', expect: MULTIPATH},
+  {query: 'mcp-pub', kind: 'code', expect: [REGISTRY('commands'), REGISTRY('publish-server')]},
+  {query: 'relay', kind: 'code', expect: RELAYD},
+  {query: 'savecon', kind: 'code', expect: TARGETCLI},
+  {query: '_netd', kind: 'code', expect: ISCSIADM},
+  {query: 'backstor', kind: 'code', expect: TARGETCLI},
+  {query: 'find_multi', kind: 'code', expect: MULTIPATH},
+  {query: 'mesh_fw', kind: 'code', expect: post('2025-04-03', 'wifi-repeater-wds')},
+  {query: 'updated_si', kind: 'code', expect: UPDATED_SINCE},
+  {query: 'runtime_h', kind: 'code', expect: REGISTRY('generic-server-json')},
+  {query: 'packageArg', kind: 'code', expect: REGISTRY('generic-server-json')},
+  {query: 'structuredCon', kind: 'code', expect: SPEC_2025_06},
+  {query: 'registration_end', kind: 'code', expect: post('2025-04-24', 'mcp-authorization')},
+  {query: 'Last-Event', kind: 'code', expect: post('2025-04-17', 'mcp-streamable-http')},
+  {query: 'elicit', kind: 'en', expect: SPEC_2025_06},
+  {query: 'versions.js', kind: 'code', expect: '/docs/tutorial-extras/manage-docs-versions'},
+  {query: '结构化输', kind: 'zh', expect: SPEC_2025_06},
+  {query: '断线续', kind: 'zh', expect: post('2025-04-17', 'mcp-streamable-http')},
+  {query: '游标分', kind: 'zh', expect: REGISTRY('official-registry-api')},
+  {query: 'iSCSI 发起', kind: 'mixed', expect: post('2025-02-27', 'iscsi-basics')},
+];
+
+/** Words of five letters or more from the posts with one typo: a letter left out, added, changed or swapped. */
+export const MISSPELT_QUERIES: readonly SearchQuery[] = [
+  {query: 'targtcli', kind: 'code', expect: TARGETCLI},
+  {query: 'iscsiamd', kind: 'code', expect: ISCSIADM},
+  {query: 'relyd', kind: 'code', expect: RELAYD},
+  {query: 'multiapth', kind: 'en', expect: MULTIPATH},
+  {query: 'saveconifg', kind: 'code', expect: TARGETCLI},
+  {query: 'backstors', kind: 'code', expect: TARGETCLI},
+  {query: 'dnsmsaq', kind: 'code', expect: RELAYD},
+  {query: 'elicitaton', kind: 'en', expect: SPEC_2025_06},
+  {query: 'structuredContnet', kind: 'code', expect: SPEC_2025_06},
+  {query: 'updated_sinse', kind: 'code', expect: UPDATED_SINCE},
+  {query: 'runtime_hnit', kind: 'code', expect: REGISTRY('generic-server-json')},
+  {query: 'mcp-publsher', kind: 'code', expect: REGISTRY('commands')},
+  {query: 'authorizaton', kind: 'en', expect: post('2025-04-24', 'mcp-authorization')},
+  {query: 'nignx', kind: 'en', expect: '/docs/tutorial-basics/deploy-your-site'},
+  {query: 'iSCSI 发起端 targtcli', kind: 'mixed', expect: TARGETCLI},
 ];

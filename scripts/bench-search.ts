@@ -3,13 +3,19 @@
  * builds served by the production nginx config (gzip as deployed). For each
  * build it prints and writes to bench/search-results.json:
  *
+ * for each query set of bench/search-queries.ts (whole words, half-typed
+ * words, misspelt words):
+ *
  * - first query: KB gzip downloaded from typing into the navbar box of a
  *   freshly loaded page until its first suggestion (code, index parts, hit
- *   data), median and max over the 44 queries of bench/search-queries.ts, each
- *   in a new browser context; and the time to that first suggestion at 4× CPU
- *   slowdown (median);
- * - recall@5, MRR and p50/p95 latency of the same queries typed one after
- *   the other on the /search page (warm);
+ *   data), median and max over the set, each query in a new browser context;
+ *   and the time to that first suggestion at 4× CPU slowdown (median);
+ * - per keystroke: each query typed one character at a time into the navbar
+ *   box of a freshly loaded page at 4× CPU slowdown, the time from each
+ *   keystroke to the suggestions for what is now in the box (p50 and p95 over
+ *   all keystrokes of the set), and the KB downloaded while typing it;
+ * - recall@3, recall@5, MRR and p50/p95 latency of the same queries typed one
+ *   after the other on the /search page (warm);
  * - the build time of that build.
  *
  *   npm run bench:search                  build/ (run `npm run build` first, or
@@ -30,11 +36,16 @@
 import {execFileSync} from 'node:child_process';
 import {cpSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import {join, resolve} from 'node:path';
-import {chromium, type Browser, type Page} from '@playwright/test';
-import {SEARCH_QUERIES} from '../bench/search-queries';
+import {chromium, type Browser, type Page, type Request} from '@playwright/test';
+import {
+  HALF_TYPED_QUERIES,
+  MISSPELT_QUERIES,
+  SEARCH_QUERIES,
+  type SearchQuery,
+} from '../bench/search-queries';
 import {timedBuild} from './bench/build';
 import {scaleSite} from './bench/scale';
-import {ROOT, TMP, log} from './bench/util';
+import {ROOT, TMP, log as logLine} from './bench/util';
 import {CHROME_FLAGS, CHROMIUM, withNginx} from './lib/serve';
 
 const arg = (name: string) =>
@@ -46,13 +57,25 @@ const SENTENCES = [
   '如何在服务器上用命令行发现并登录远程的磁盘目标然后开机自动挂载',
 ];
 const SCALE_POSTS = 1000;
+/** Log lines carry the time: on a shared machine, to line them up with what else ran. */
+const log = (message: string) => logLine(`${new Date().toISOString().slice(11, 19)} ${message}`);
 const CPU_SLOWDOWN = 4;
 
 type Engine = 'shard-search' | 'search-local' | 'pagefind';
 type Site = {label: string; engine: Engine; posts: number; buildDir: string; buildSeconds: number};
 
-type FirstQuery = {query: string; kb: number; ms: number; requests: number};
+/** The query sets, measured and reported one by one. */
+const SETS = [
+  {name: 'whole', label: 'whole words', queries: SEARCH_QUERIES},
+  {name: 'half', label: 'half-typed', queries: HALF_TYPED_QUERIES},
+  {name: 'typo', label: 'misspelt', queries: MISSPELT_QUERIES},
+] as const satisfies readonly {name: string; label: string; queries: readonly SearchQuery[]}[];
+type SetName = (typeof SETS)[number]['name'];
+
+type FirstQuery = {query: string; kb: number; ms: number; requests: number; urls: string[]};
 type Outcome = {query: string; rank: number | null; ms: number; top: string[]};
+/** One query typed a character at a time: ms from each keystroke to its suggestions. */
+type Typed = {query: string; keystrokeMs: number[]; kb: number};
 
 /**
  * Runs in the page. Kept as source text because tsx would wrap the named
@@ -92,6 +115,56 @@ const IN_PAGE_TIMER = `() => {
       window.__shown = performance.now();
     }
   }).observe(document.body, {childList: true, subtree: true});
+}`;
+
+/**
+ * Runs in the page: types `q` into the navbar box one character at a time,
+ * each keystroke as an input event, and waits after each for the dropdown to
+ * show the answer for what is now in the box (its data-query); returns the
+ * milliseconds from each keystroke to that.
+ */
+const IN_PAGE_KEYSTROKES = `async (q) => {
+  const input = Array.from(document.querySelectorAll('nav.navbar input.navbar__search-input')).pop();
+  if (!input) throw new Error('no search box');
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+  const answered = (value) => {
+    const list = document.querySelector('.navbar [role="listbox"]');
+    return (list && list.getAttribute('data-query') === value) ||
+      document.querySelector('.navbar__search [role="alert"]');
+  };
+  const until = (value) => new Promise((resolve) => {
+    if (answered(value)) return resolve();
+    const observer = new MutationObserver(() => {
+      if (answered(value)) { observer.disconnect(); resolve(); }
+    });
+    observer.observe(document.body, {childList: true, subtree: true, attributes: true});
+  });
+  input.focus();
+  const chars = Array.from(q);
+  const times = [];
+  for (let i = 1; i <= chars.length; i += 1) {
+    const value = chars.slice(0, i).join('');
+    const started = performance.now();
+    setValue.call(input, value);
+    input.dispatchEvent(new Event('input', {bubbles: true}));
+    await until(value);
+    times.push(performance.now() - started);
+  }
+  return times;
+}`;
+
+/** Pagefind's own API, one call per keystroke: the time to the data of the first eight results. */
+const IN_PAGE_PAGEFIND_KEYSTROKES = `async (q) => {
+  window.__pagefind ??= await import('/pagefind/pagefind.js');
+  const chars = Array.from(q);
+  const times = [];
+  for (let i = 1; i <= chars.length; i += 1) {
+    const started = performance.now();
+    const search = await window.__pagefind.search(chars.slice(0, i).join(''));
+    await Promise.all(search.results.slice(0, 8).map((r) => r.data()));
+    times.push(performance.now() - started);
+  }
+  return times;
 }`;
 
 /** Pagefind's own API, as a navbar box would call it: the data of the first eight results. */
@@ -136,6 +209,44 @@ function pagefindSite(from: Site, name: string): Site {
   };
 }
 
+/**
+ * A freshly loaded home page in a new browser context, hydrated and idle,
+ * then slowed down 4×, counting the bytes of every request from then on.
+ */
+async function freshPage(browser: Browser, origin: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${origin}/`);
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+  await page.waitForLoadState('networkidle');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', {rate: CPU_SLOWDOWN});
+  const counted = {bytes: 0, requests: 0, pending: 0, urls: [] as string[]};
+  // The page's own idle-time route prefetches are not the search's: on a busy
+  // machine one can land while the query is answered.
+  const counts = (request: Request) => !/prefetch/.test(request.headers()['sec-purpose'] ?? '');
+  page.on('request', (request) => {
+    if (counts(request)) counted.pending += 1;
+  });
+  page.on('requestfailed', (request) => {
+    if (counts(request)) counted.pending -= 1;
+  });
+  page.on('requestfinished', (request) => {
+    if (!counts(request)) return;
+    void request.sizes().then((sizes) => {
+      counted.bytes += sizes.responseBodySize;
+      counted.requests += 1;
+      counted.pending -= 1;
+      counted.urls.push(new URL(request.url()).pathname);
+    });
+  });
+  /** Whatever the answer started (hit data) counts too. */
+  const settled = async () => {
+    for (let i = 0; i < 200 && counted.pending > 0; i += 1) await page.waitForTimeout(25);
+  };
+  return {context, page, counted, settled};
+}
+
 /** One query typed into the navbar box of a freshly loaded page, at 4× CPU slowdown. */
 async function firstQuery(
   browser: Browser,
@@ -143,32 +254,9 @@ async function firstQuery(
   engine: Engine,
   query: string,
 ): Promise<FirstQuery> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
+  const {context, page, counted, settled} = await freshPage(browser, origin);
   try {
-    await page.goto(`${origin}/`);
-    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
-    await page.waitForLoadState('networkidle');
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', {rate: CPU_SLOWDOWN});
     await page.evaluate(`(${IN_PAGE_TIMER})()`);
-
-    let bytes = 0;
-    let requests = 0;
-    let pending = 0;
-    page.on('request', () => {
-      pending += 1;
-    });
-    page.on('requestfailed', () => {
-      pending -= 1;
-    });
-    page.on('requestfinished', (request) => {
-      void request.sizes().then((sizes) => {
-        bytes += sizes.responseBodySize;
-        requests += 1;
-        pending -= 1;
-      });
-    });
     let ms: number;
     if (engine === 'pagefind') {
       ms = (
@@ -187,15 +275,37 @@ async function firstQuery(
         ms = NaN;
       }
     }
-    // Whatever the answer started (hit data) counts too.
-    for (let i = 0; i < 200 && pending > 0; i += 1) await page.waitForTimeout(25);
-    return {query, kb: bytes / 1024, ms, requests};
+    await settled();
+    return {query, kb: counted.bytes / 1024, ms, requests: counted.requests, urls: counted.urls};
   } finally {
     await context.close();
   }
 }
 
-async function warmQueries(browser: Browser, origin: string, engine: Engine): Promise<Outcome[]> {
+/** One query typed a character at a time into a freshly loaded page, at 4× CPU slowdown. */
+async function typedQuery(
+  browser: Browser,
+  origin: string,
+  engine: Engine,
+  query: string,
+): Promise<Typed> {
+  const {context, page, counted, settled} = await freshPage(browser, origin);
+  try {
+    const source = engine === 'pagefind' ? IN_PAGE_PAGEFIND_KEYSTROKES : IN_PAGE_KEYSTROKES;
+    const keystrokeMs = (await page.evaluate(`(${source})(${JSON.stringify(query)})`)) as number[];
+    await settled();
+    return {query, keystrokeMs, kb: counted.bytes / 1024};
+  } finally {
+    await context.close();
+  }
+}
+
+async function warmQueries(
+  browser: Browser,
+  origin: string,
+  engine: Engine,
+  queries: readonly SearchQuery[],
+): Promise<Outcome[]> {
   const page: Page = await browser.newPage();
   await page.goto(`${origin}${engine === 'pagefind' ? '/' : '/search'}`);
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
@@ -208,7 +318,7 @@ async function warmQueries(browser: Browser, origin: string, engine: Engine): Pr
   // The first query pays for loading the index; the rest are timed warm.
   await run(SEARCH_QUERIES[0]?.query ?? 'MCP');
   const outcomes: Outcome[] = [];
-  for (const {query, expect} of SEARCH_QUERIES) {
+  for (const {query, expect} of queries) {
     const {paths, ms} = await run(query);
     const wanted = typeof expect === 'string' ? [expect] : expect;
     const index = paths.slice(0, 5).findIndex((p) => wanted.includes(p));
@@ -239,49 +349,77 @@ function indexSize(site: Site): {files: number; bytes: number} {
   return {files: files.length, bytes};
 }
 
+const median = (values: number[]) => percentile(values, 50);
+
 async function measure(browser: Browser, site: Site) {
-  log(`${site.label}: first queries at ${CPU_SLOWDOWN}× slowdown`);
+  const startedAt = new Date().toISOString();
   return withNginx(site.buildDir, PORT, false, async (origin) => {
-    const first: FirstQuery[] = [];
-    // The old engine's first query downloads the whole index whatever the
-    // query; at 1,000 posts (tens of MB) a sample of five queries shows that.
-    const sample =
-      site.engine === 'search-local' && site.posts > 20
-        ? SEARCH_QUERIES.slice(0, 5)
-        : SEARCH_QUERIES;
-    for (const {query} of sample) {
-      first.push(await firstQuery(browser, origin, site.engine, query));
+    const sets = {} as Record<SetName, ReturnType<typeof summarise>>;
+    const allFirst: FirstQuery[] = [];
+    for (const set of SETS) {
+      log(`${site.label}, ${set.label}: first queries at ${CPU_SLOWDOWN}× slowdown`);
+      // The old engine's first query downloads the whole index whatever the
+      // query; at 1,000 posts (tens of MB) a sample of five queries shows that.
+      const sample =
+        site.engine === 'search-local' && site.posts > 20 ? set.queries.slice(0, 5) : set.queries;
+      const first: FirstQuery[] = [];
+      for (const {query} of sample)
+        first.push(await firstQuery(browser, origin, site.engine, query));
+      allFirst.push(...first);
+      // The old engine's box is not this one: no keystroke timings for it.
+      const typed: Typed[] = [];
+      if (site.engine !== 'search-local') {
+        log(`${site.label}, ${set.label}: typing one character at a time`);
+        for (const {query} of set.queries) {
+          typed.push(await typedQuery(browser, origin, site.engine, query));
+        }
+      }
+      log(`${site.label}, ${set.label}: warm queries`);
+      const outcomes = await warmQueries(browser, origin, site.engine, set.queries);
+      sets[set.name] = summarise(first, typed, outcomes);
     }
     const sentences: FirstQuery[] = [];
     for (const query of SENTENCES) {
       sentences.push(await firstQuery(browser, origin, site.engine, query));
     }
-    log(`${site.label}: warm queries`);
-    const outcomes = await warmQueries(browser, origin, site.engine);
-    const hits = outcomes.filter((o) => o.rank !== null);
-    const times = outcomes.map((o) => o.ms);
     return {
       ...site,
-      firstQueryKbMedian: percentile(
-        first.map((f) => f.kb),
-        50,
-      ),
-      firstQueryKbMax: Math.max(...first.map((f) => f.kb)),
-      firstQueries: first.length,
-      firstSuggestionMsMedian: percentile(
-        first.map((f) => f.ms),
-        50,
-      ),
-      recallAt5: hits.length / outcomes.length,
-      mrr: outcomes.reduce((sum, o) => sum + (o.rank ? 1 / o.rank : 0), 0) / outcomes.length,
-      p50Ms: percentile(times, 50),
-      p95Ms: percentile(times, 95),
+      startedAt,
+      endedAt: new Date().toISOString(),
+      // Over every query of every set.
+      firstQueryKbMedian: median(allFirst.map((f) => f.kb)),
+      firstQueryKbMax: Math.max(...allFirst.map((f) => f.kb)),
+      firstQueries: allFirst.length,
       index: indexSize(site),
       sentences,
-      first,
-      outcomes,
+      sets,
     };
   });
+}
+
+function summarise(first: FirstQuery[], typed: Typed[], outcomes: Outcome[]) {
+  const recallAt = (n: number) =>
+    outcomes.filter((o) => o.rank !== null && o.rank <= n).length / outcomes.length;
+  const times = outcomes.map((o) => o.ms);
+  const keystrokes = typed.flatMap((t) => t.keystrokeMs);
+  return {
+    firstQueryKbMedian: median(first.map((f) => f.kb)),
+    firstQueryKbMax: Math.max(...first.map((f) => f.kb)),
+    firstQueries: first.length,
+    firstSuggestionMsMedian: median(first.map((f) => f.ms)),
+    keystrokes: keystrokes.length,
+    keystrokeMsP50: keystrokes.length ? percentile(keystrokes, 50) : NaN,
+    keystrokeMsP95: keystrokes.length ? percentile(keystrokes, 95) : NaN,
+    typedKbMedian: typed.length ? median(typed.map((t) => t.kb)) : NaN,
+    recallAt3: recallAt(3),
+    recallAt5: recallAt(5),
+    mrr: outcomes.reduce((sum, o) => sum + (o.rank ? 1 / o.rank : 0), 0) / outcomes.length,
+    p50Ms: percentile(times, 50),
+    p95Ms: percentile(times, 95),
+    first,
+    typed,
+    outcomes,
+  };
 }
 
 function buildSeconds(dir: string): number {
@@ -366,41 +504,57 @@ async function main(): Promise<void> {
   }
 
   const row = (cells: string[]) =>
-    cells.map((c, i) => (i ? c.padStart(12) : c.padEnd(16))).join('');
+    cells.map((c, i) => (i ? c.padStart(10) : c.padEnd(28))).join('');
   console.log(
     row([
       '',
       'KB med',
       'KB max',
-      `1st @${CPU_SLOWDOWN}× ms`,
+      `1st ms`,
+      `key p50`,
+      `key p95`,
+      'typed KB',
+      'recall@3',
       'recall@5',
       'MRR',
       'p50 ms',
       'p95 ms',
-      'build s',
-      'index MB',
     ]),
   );
+  const fixed = (value: number, digits: number) =>
+    Number.isNaN(value) ? '–' : value.toFixed(digits);
   for (const r of results) {
+    for (const set of SETS) {
+      const s = r.sets[set.name];
+      console.log(
+        row([
+          `${r.label}, ${set.label}`,
+          fixed(s.firstQueryKbMedian, 1),
+          fixed(s.firstQueryKbMax, 1),
+          fixed(s.firstSuggestionMsMedian, 0),
+          fixed(s.keystrokeMsP50, 0),
+          fixed(s.keystrokeMsP95, 0),
+          fixed(s.typedKbMedian, 1),
+          fixed(s.recallAt3, 3),
+          fixed(s.recallAt5, 3),
+          fixed(s.mrr, 3),
+          fixed(s.p50Ms, 1),
+          fixed(s.p95Ms, 1),
+        ]),
+      );
+      for (const o of s.outcomes.filter((x) => !x.rank || x.rank > 3)) {
+        console.log(
+          `  ${o.rank ? `rank ${o.rank}` : 'MISS'} ${o.query}: ${o.top.join('  ') || '(none)'}`,
+        );
+      }
+    }
     console.log(
-      row([
-        r.label,
-        r.firstQueryKbMedian.toFixed(1),
-        r.firstQueryKbMax.toFixed(1),
-        r.firstSuggestionMsMedian.toFixed(0),
-        r.recallAt5.toFixed(3),
-        r.mrr.toFixed(3),
-        r.p50Ms.toFixed(1),
-        r.p95Ms.toFixed(1),
-        r.buildSeconds.toFixed(1),
-        (r.index.bytes / 1024 / 1024).toFixed(2),
-      ]),
+      `  all ${r.firstQueries} first queries: ${r.firstQueryKbMedian.toFixed(1)} KB median, ` +
+        `${r.firstQueryKbMax.toFixed(1)} KB max; build ${r.buildSeconds.toFixed(1)} s; ` +
+        `index ${(r.index.bytes / 1024 / 1024).toFixed(2)} MB in ${r.index.files} files`,
     );
     for (const f of r.sentences) {
       console.log(`  first query "${f.query}": ${f.kb.toFixed(1)} KB, ${f.ms.toFixed(0)} ms`);
-    }
-    for (const o of r.outcomes.filter((x) => !x.rank)) {
-      console.log(`  MISS ${o.query}: ${o.top.join('  ') || '(none)'}`);
     }
   }
   writeFileSync(

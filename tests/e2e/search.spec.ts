@@ -4,6 +4,7 @@
  * input, nothing off-site.
  */
 import {expect, test, type Locator, type Page} from '@playwright/test';
+import {HALF_TYPED_QUERIES, MISSPELT_QUERIES, type SearchQuery} from '../../bench/search-queries';
 import {collectOffsiteRequests, openHydrated} from './helpers';
 
 const INDEX = /\/search-index\//;
@@ -251,4 +252,202 @@ test('search works after client-side navigation, and a hit opens its section', a
     'href',
     /\/blog\/2025\/09\/15\/official-registry-api/,
   );
+});
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The bench query of that text, with the post(s) it must find. */
+function benchQuery(set: readonly SearchQuery[], query: string): SearchQuery {
+  const found = set.find((q) => q.query === query);
+  if (!found) throw new Error(`${query} is not in bench/search-queries.ts`);
+  return found;
+}
+
+/** The titles of the pages a bench query must find, as the built pages give them. */
+async function expectedTitles(page: Page, q: SearchQuery): Promise<string[]> {
+  const paths = typeof q.expect === 'string' ? [q.expect] : q.expect;
+  return page.evaluate(
+    (urls) =>
+      Promise.all(
+        urls.map(async (url) => {
+          const html = await (await fetch(url)).text();
+          const h1 = new DOMParser().parseFromString(html, 'text/html').querySelector('h1');
+          return h1?.textContent?.trim() ?? url;
+        }),
+      ),
+    paths,
+  );
+}
+
+/** The page titles of the first `n` suggestions, or of the first `n` results on /search. */
+async function topTitles(rows: Locator, n: number): Promise<string[]> {
+  const texts = await rows.allTextContents();
+  return texts.slice(0, n).map((text) => text.split(' › ')[0] ?? '');
+}
+
+/** Opens /search?q= and waits for its answer (the count, or "no results"). */
+async function openResults(page: Page, query: string): Promise<void> {
+  await openHydrated(page, `/search?q=${encodeURIComponent(query)}`);
+  await page.getByRole('status').waitFor();
+}
+
+/** The title lines (page › section) of the open dropdown's suggestions. */
+const suggestionTitles = (page: Page) => suggestions(page).locator('[class*="hitTitle"]');
+/** The title links (page › section) of the results on /search. */
+const resultTitles = (page: Page) => page.locator('main article h2 a');
+
+for (const query of ['iscsia', 'targetc', 'mcp-pub']) {
+  test(`half a word (${query}) finds its post in the box and on the results page`, async ({
+    page,
+  }) => {
+    const q = benchQuery(HALF_TYPED_QUERIES, query);
+    await openHydrated(page, '/');
+    const titles = await expectedTitles(page, q);
+    await search(page, searchBox(page), query);
+    expect(await topTitles(suggestionTitles(page), 3)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^(${titles.map(escape).join('|')})$`)),
+      ]),
+    );
+    // The typed part is what is marked in the longer word.
+    await expect(suggestions(page).locator('mark').first()).toHaveText(
+      new RegExp(`^${escape(query)}$`, 'i'),
+    );
+
+    await openResults(page, query);
+    await expect(page.getByRole('status')).toHaveText(/^共找到 \d+ 篇文档$/);
+    expect(await topTitles(resultTitles(page), 3)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^(${titles.map(escape).join('|')})$`)),
+      ]),
+    );
+  });
+}
+
+for (const query of ['targtcli', 'iscsiamd', 'relyd']) {
+  test(`a word with one typo (${query}) still finds its post`, async ({page}) => {
+    const q = benchQuery(MISSPELT_QUERIES, query);
+    await openHydrated(page, '/');
+    const titles = await expectedTitles(page, q);
+    await search(page, searchBox(page), query);
+    const wanted = new RegExp(`^(${titles.map(escape).join('|')})$`);
+    expect(await topTitles(suggestionTitles(page), 3)).toEqual(
+      expect.arrayContaining([expect.stringMatching(wanted)]),
+    );
+    // What is marked is the word it was read as: one edit from what was typed.
+    const marked = (await suggestions(page).locator('mark').first().textContent()) ?? '';
+    expect(marked.toLowerCase()).not.toBe(query);
+    expect(Math.abs(marked.length - query.length)).toBeLessThanOrEqual(1);
+
+    await openResults(page, query);
+    await expect(page.getByRole('status')).toContainText(marked.toLowerCase());
+    expect(await topTitles(resultTitles(page), 3)).toEqual(
+      expect.arrayContaining([expect.stringMatching(wanted)]),
+    );
+  });
+}
+
+test('a failed index load says so in the box, offers a retry, and the next keystroke retries too', async ({
+  page,
+}) => {
+  await page.route(INDEX, (route) => route.abort('internetdisconnected'));
+  await openHydrated(page, '/');
+  const box = searchBox(page);
+  const container = page.locator('nav.navbar[aria-label="主导航"] .navbar__search').last();
+  await box.fill('iscsiadm');
+  const alert = container.getByRole('alert');
+  await expect(alert).toHaveText(/搜索暂时无法加载/);
+  await expect(box).toHaveAccessibleDescription(/搜索暂时无法加载/);
+  await expect(container.getByText('没有找到任何文档')).toHaveCount(0);
+  await expect(page.locator('.navbar [role="listbox"]')).toHaveCount(0);
+
+  // The retry button, once the network is back.
+  await page.unroute(INDEX);
+  await container.getByRole('button', {name: '重试'}).click();
+  await expect(alert).toHaveCount(0);
+  await expect(suggestions(page).first()).toContainText('iscsiadm');
+  await expect(box).toBeFocused();
+
+  // The hit data fails for the next query; the next keystroke, with the network back, recovers.
+  await page.route(HIT_DATA, (route) => route.abort('internetdisconnected'));
+  await box.fill('targetc');
+  await expect(alert).toHaveText(/搜索暂时无法加载/);
+  await page.unroute(HIT_DATA);
+  await box.press('l');
+  await page.waitForFunction(
+    () =>
+      document.querySelector('.navbar [role="listbox"]')?.getAttribute('data-query') === 'targetcl',
+  );
+  await expect(alert).toHaveCount(0);
+  await expect(suggestions(page).first()).toContainText('targetcli');
+});
+
+test('a failed load on the results page says so, and the retry button or the next keystroke recovers', async ({
+  page,
+}) => {
+  await page.route(INDEX, (route) => route.abort('internetdisconnected'));
+  await openHydrated(page, '/search?q=iscsiadm');
+  const alert = page.locator('main').getByRole('alert');
+  await expect(alert).toHaveText(/搜索暂时无法加载/);
+  await expect(page.getByText('没有找到任何文档')).toHaveCount(0);
+  await expect(page.getByRole('status')).toHaveCount(0);
+
+  await page.unroute(INDEX);
+  await page.locator('main').getByRole('button', {name: '重试'}).click();
+  await expect(page.getByRole('status')).toHaveText(/^共找到 \d+ 篇文档$/);
+  await expect(alert).toHaveCount(0);
+  await expect(resultTitles(page).first()).toContainText('iscsiadm');
+
+  // A new query whose files fail; typing on, with the network back, answers it.
+  await page.route(INDEX, (route) => route.abort('internetdisconnected'));
+  const field = page.getByRole('searchbox', {name: '搜索关键词'});
+  await field.fill('targetc');
+  await expect(alert).toHaveText(/搜索暂时无法加载/);
+  await page.unroute(INDEX);
+  await field.press('l');
+  await expect(page.getByRole('status')).toHaveText(/^共找到 \d+ 篇文档$/);
+  await expect(resultTitles(page).first()).toContainText('targetcli');
+});
+
+/** Whether a post's text has `word` outside its 参考资料 section, and inside it. */
+async function whereInPost(page: Page, word: string): Promise<{prose: boolean; list: boolean}> {
+  return page.evaluate((w) => {
+    const root = document.querySelector('article .markdown');
+    if (!root) throw new Error('no post body');
+    let inList = false;
+    const found = {prose: false, list: false};
+    for (const node of Array.from(root.children)) {
+      // The heading's text, without its "#" link.
+      if (/^H[23]$/.test(node.tagName))
+        inList = node.firstChild?.textContent?.trim() === '参考资料';
+      else if (node.textContent?.toLowerCase().includes(w.toLowerCase())) {
+        found[inList ? 'list' : 'prose'] = true;
+      }
+    }
+    return found;
+  }, word);
+}
+
+test("a word that only appears in a post's 参考资料 still finds the post", async ({page}) => {
+  const word = 'ToolAnnotations';
+  await openHydrated(page, '/');
+  await search(page, searchBox(page), word);
+  const first = suggestions(page).first();
+  await expect(first.locator('[class*="hitTitle"]')).toHaveText(/ › 参考资料$/);
+  await first.click();
+  await expect(page).toHaveURL(/\/blog\/.+#/);
+  await page.locator('article h1').waitFor();
+  expect(await whereInPost(page, word)).toEqual({prose: false, list: true});
+});
+
+test('a passage in a post ranks above a 参考资料 list that names the same word', async ({page}) => {
+  for (const word of ['handshake', 'rtslib-fb']) {
+    await openResults(page, word);
+    const titles = await resultTitles(page).allTextContents();
+    const isList = titles.map((title) => title.endsWith(' › 参考资料'));
+    // Both kinds are there, and every passage comes before every list.
+    expect(isList, word).toContain(true);
+    expect(isList, word).toContain(false);
+    expect(isList.indexOf(true), word).toBeGreaterThan(isList.lastIndexOf(false));
+  }
 });

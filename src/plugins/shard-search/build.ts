@@ -3,8 +3,19 @@
  * keeps only its best `postingsPerTerm` pages, and terms are spread by hash
  * over a number of shards that grows with the index, so what one query
  * downloads stays about the same size however large the archive grows.
+ * Prefix terms (the starts of Latin and code words) are posting lists like
+ * any other term; the typo lists name the indexed words by their first and
+ * last two letters.
  */
-import {documentTerms, isCharTerm, shardOf} from './tokenize';
+import {
+  documentTerms,
+  hash,
+  isCharTerm,
+  isTypoWord,
+  prefixTerms,
+  shardOf,
+  typoKeys,
+} from './tokenize';
 import type {ExtractedPage} from './extract';
 
 export type BuildOptions = Readonly<{
@@ -12,14 +23,23 @@ export type BuildOptions = Readonly<{
   postingsPerTerm: number;
   /** Aimed-for size of one shard of JSON, before compression. */
   shardBytes: number;
+  /**
+   * The same for the shards of single CJK characters: smaller, because the
+   * last character of every Chinese query is looked up in one.
+   */
+  charShardBytes: number;
   /** Characters of a section's text kept for its snippet. */
   snippetChars: number;
+  /** A hit in a list of links (参考资料) counts this much of one in the post's prose. */
+  listWeight: number;
 }>;
 
 export const DEFAULT_BUILD_OPTIONS: BuildOptions = {
   postingsPerTerm: 40,
   shardBytes: 6000,
+  charShardBytes: 2000,
   snippetChars: 400,
+  listWeight: 0.3,
 };
 
 /** manifest.json: what the browser needs to find a term's shard. */
@@ -28,6 +48,8 @@ export type Manifest = Readonly<{
   shards: number;
   /** Shards of single CJK characters, only for one-character queries: u/<n>.json. */
   charShards: number;
+  /** Shards of the typo lists: f/<n>.json, by the hash of the list's key. */
+  typoShards: number;
   pages: number;
   sections: number;
 }>;
@@ -37,6 +59,12 @@ export type Manifest = Readonly<{
  * best first. `section` names the hit's data file d/<section>.json.
  */
 export type Shard = Record<string, number[]>;
+
+/**
+ * A typo shard: key (`^re`, `$yd`: a word's first or last two letters) →
+ * [word, pages, word, pages, …], the words most pages use first.
+ */
+export type TypoShard = Record<string, (string | number)[]>;
 
 /** d/<section>.json: what a hit shows. */
 export type HitData = Readonly<{
@@ -66,17 +94,27 @@ function counts(terms: readonly string[]): Map<string, number> {
   return map;
 }
 
-function shardFiles(prefix: string, lists: Map<string, number[]>, shardBytes: number) {
+function shardFiles<T extends (string | number)[]>(
+  prefix: string,
+  lists: Map<string, T>,
+  shardBytes: number,
+  shardOfKey: (key: string, count: number) => number = shardOf,
+) {
   let bytes = 0;
   for (const [term, list] of lists) bytes += term.length * 3 + list.join(',').length + 6;
   const count = Math.max(1, Math.ceil(bytes / shardBytes));
-  const shards: Shard[] = Array.from({length: count}, () => ({}));
-  for (const [term, list] of lists) (shards[shardOf(term, count)] as Shard)[term] = list;
+  const shards: Record<string, T>[] = Array.from({length: count}, () => ({}));
+  for (const [term, list] of lists) {
+    (shards[shardOfKey(term, count)] as Record<string, T>)[term] = list;
+  }
   return {
     count,
     files: shards.map((shard, n) => [`${prefix}/${n}.json`, JSON.stringify(shard)] as const),
   };
 }
+
+/** The typo shard of a key (`^re`, `$yd`). */
+export const typoShardOf = (key: string, shards: number): number => hash(key) % shards;
 
 export function buildIndex(
   pages: readonly ExtractedPage[],
@@ -131,8 +169,9 @@ export function buildIndex(
       sectionId += 1;
       const {weighted, length} = sectionTerms[p]?.[s] ?? {weighted: new Map(), length: 0};
       const norm = 1 - B + (B * length) / avgLength;
+      const sectionWeight = section.list ? options.listWeight : 1;
       for (const [term, tf] of weighted) {
-        const score = bm25(term, tf, norm);
+        const score = sectionWeight * bm25(term, tf, norm);
         if (score > (best.get(term)?.[1] ?? 0)) best.set(term, [id, score]);
       }
       const hit: HitData = {
@@ -148,7 +187,14 @@ export function buildIndex(
       const [id, score] = best.get(term) ?? [firstId, 0];
       best.set(term, [id, score + bm25(term, tf * TITLE_WEIGHT, 1)]);
     }
+    // A prefix term scores a page by the best of the words it starts there.
+    const prefixes = new Map<string, [number, number]>();
     for (const [term, [id, score]] of best) {
+      for (const prefix of prefixTerms(term)) {
+        if (score > (prefixes.get(prefix)?.[1] ?? 0)) prefixes.set(prefix, [id, score]);
+      }
+    }
+    for (const [term, [id, score]] of [...best, ...prefixes]) {
       let list = postings.get(term);
       if (!list) postings.set(term, (list = []));
       list.push([p, id, score]);
@@ -165,12 +211,33 @@ export function buildIndex(
     (isCharTerm(term) ? chars : words).set(term, flat);
   }
   const wordShards = shardFiles('t', words, options.shardBytes);
-  const charShards = shardFiles('u', chars, options.shardBytes);
-  for (const [name, text] of [...wordShards.files, ...charShards.files]) files.set(name, text);
+  const charShards = shardFiles('u', chars, options.charShardBytes);
+
+  // Typo lists: each word under its first and its last two letters, with
+  // the number of pages that use it, the most used first.
+  const typoLists = new Map<string, [string, number][]>();
+  for (const [term, pagesWithTerm] of df) {
+    if (!isTypoWord(term)) continue;
+    for (const key of typoKeys(term)) {
+      let list = typoLists.get(key);
+      if (!list) typoLists.set(key, (list = []));
+      list.push([term, pagesWithTerm]);
+    }
+  }
+  const typoFlat = new Map<string, (string | number)[]>();
+  for (const [key, list] of typoLists) {
+    list.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    typoFlat.set(key, list.flat());
+  }
+  const typoShards = shardFiles('f', typoFlat, options.shardBytes, typoShardOf);
+  for (const [name, text] of [...wordShards.files, ...charShards.files, ...typoShards.files]) {
+    files.set(name, text);
+  }
 
   const manifest: Manifest = {
     shards: wordShards.count,
     charShards: charShards.count,
+    typoShards: typoShards.count,
     pages: n,
     sections: sectionId,
   };

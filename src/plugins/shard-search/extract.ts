@@ -4,7 +4,13 @@
  */
 import {Parser} from 'htmlparser2';
 
-export type Section = {anchor: string; heading: string; text: string};
+export type Section = {
+  anchor: string;
+  heading: string;
+  text: string;
+  /** A list of links rather than prose: a 参考资料 section, or one made mostly of linked list items. */
+  list: boolean;
+};
 export type ExtractedPage = {
   url: string;
   title: string;
@@ -46,6 +52,13 @@ const BLOCK_TAGS = new Set([
   'figcaption',
 ]);
 
+/** Headings of sections that list sources and further reading. */
+const LIST_HEADINGS =
+  /^(参考资料|参考文献|参考链接|相关链接|延伸阅读|扩展阅读|references?|further reading|see also)$/i;
+/** A section whose text is at least this much link text in list items or table cells is a list. */
+const LINK_SHARE = 0.5;
+const LINK_CONTAINERS = new Set(['li', 'td', 'th']);
+
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 const classes = (attribs: Record<string, string>) => (attribs.class ?? '').split(/\s+/);
 
@@ -61,9 +74,21 @@ export function extractPage(html: string, url: string, labels: PathLabels): Extr
   let pageTitle = '';
   let description = '';
   const breadcrumbs: string[] = [];
-  const sections: Section[] = [{anchor: '', heading: '', text: ''}];
+  const sections: Section[] = [{anchor: '', heading: '', text: '', list: false}];
+  /** Per section: characters of link text inside list items and table cells. */
+  const linkChars: number[] = [0];
   // One entry per open element: what it switched on.
-  const stack: {root: boolean; skip: boolean; heading: boolean; h1: boolean; crumb: boolean}[] = [];
+  const stack: {
+    root: boolean;
+    skip: boolean;
+    heading: boolean;
+    h1: boolean;
+    crumb: boolean;
+    link: boolean;
+    item: boolean;
+  }[] = [];
+  let links = 0;
+  let items = 0;
   let inRoot = false;
   let skipDepth = 0;
   let inHeading = false;
@@ -77,7 +102,15 @@ export function extractPage(html: string, url: string, labels: PathLabels): Extr
   const parser = new Parser(
     {
       onopentag(name, attribs) {
-        const frame = {root: false, skip: false, heading: false, h1: false, crumb: false};
+        const frame = {
+          root: false,
+          skip: false,
+          heading: false,
+          h1: false,
+          crumb: false,
+          link: false,
+          item: false,
+        };
         const cls = classes(attribs);
         if (name === 'html') {
           if (cls.includes('blog-post-page')) kind = 'blog';
@@ -102,8 +135,16 @@ export function extractPage(html: string, url: string, labels: PathLabels): Extr
             skipDepth += 1;
             frame.skip = true;
           } else if (skipDepth === 0) {
+            if (name === 'a') {
+              links += 1;
+              frame.link = true;
+            } else if (LINK_CONTAINERS.has(name)) {
+              items += 1;
+              frame.item = true;
+            }
             if ((name === 'h2' || name === 'h3') && attribs.id) {
-              sections.push({anchor: attribs.id, heading: '', text: ''});
+              sections.push({anchor: attribs.id, heading: '', text: '', list: false});
+              linkChars.push(0);
               inHeading = true;
               frame.heading = true;
             } else if (name === 'h1' && !title) {
@@ -122,7 +163,12 @@ export function extractPage(html: string, url: string, labels: PathLabels): Extr
         if (!inRoot || skipDepth > 0) return;
         if (inH1) title += text;
         else if (inHeading) current().heading += text;
-        else current().text += text;
+        else {
+          current().text += text;
+          if (links > 0 && items > 0) {
+            linkChars[linkChars.length - 1] = (linkChars.at(-1) ?? 0) + squash(text).length;
+          }
+        }
       },
       onclosetag(name) {
         if (name === 'title') inTitle = false;
@@ -134,6 +180,8 @@ export function extractPage(html: string, url: string, labels: PathLabels): Extr
         }
         if (name === 'nav' && inCrumbs > 0) inCrumbs -= 1;
         if (frame.skip) skipDepth -= 1;
+        if (frame.link) links -= 1;
+        if (frame.item) items -= 1;
         if (frame.heading) inHeading = false;
         if (frame.h1) inH1 = false;
         if (frame.root) inRoot = false;
@@ -165,7 +213,14 @@ export function extractPage(html: string, url: string, labels: PathLabels): Extr
     title: squash(title) || squash(pageTitle.replace(/\s*\|[^|]*$/, '')),
     path,
     sections: sections
-      .map((s) => ({anchor: s.anchor, heading: squash(s.heading), text: squash(s.text)}))
+      .map((s, i) => {
+        const heading = squash(s.heading);
+        const text = squash(s.text);
+        const list =
+          LIST_HEADINGS.test(heading) ||
+          (text.length > 0 && (linkChars[i] ?? 0) >= LINK_SHARE * text.length);
+        return {anchor: s.anchor, heading, text, list};
+      })
       .filter((s, i) => i === 0 || s.heading || s.text),
   };
 }

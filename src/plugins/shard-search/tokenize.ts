@@ -4,7 +4,9 @@
  *
  * Latin and code tokens are kept whole (`server.json`, `mcp-session-id`) and
  * also split into their parts; Chinese, Japanese and Korean text becomes
- * character bigrams, plus single characters for one-character queries.
+ * character bigrams, plus single characters for one-character queries. A Latin
+ * or code term also yields prefix terms (`>iscsia` for `iscsiadm`), so the word
+ * the reader is still typing finds the words it starts.
  */
 
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
@@ -18,6 +20,23 @@ const PARTS = /[._-]+/;
 export const MAX_QUERY_TERMS = 16;
 /** Weight of a compound token's parts against the whole token. */
 const PART_WEIGHT = 0.4;
+
+/** Marks a prefix term; it cannot occur in a token. */
+export const PREFIX_MARK = '>';
+/** Prefixes of Latin and code terms are indexed from this many characters… */
+export const MIN_PREFIX = 3;
+/** …up to this many; a longer unfinished word looks up its first MAX_PREFIX characters. */
+export const MAX_PREFIX = 20;
+/** A word matched only as the start of a longer word counts this much of an exact match. */
+export const PREFIX_WEIGHT = 0.5;
+/** The last character of a Chinese query, as the start of the word being typed. */
+export const CHAR_PREFIX_WEIGHT = 0.2;
+/** A word matched with one typo counts this much of an exact match. */
+export const TYPO_WEIGHT = 0.3;
+/** Words shorter than this are not corrected: one edit makes too many other words. */
+export const MIN_TYPO_LENGTH = 5;
+/** Indexed words a typo can be corrected to: letters first, no `.` or `-` (parts are looked up). */
+const TYPO_WORD = /^\p{L}[\p{L}\p{N}_]{3,23}$/u;
 
 export function normalize(text: string): string {
   return text.normalize('NFKC').toLowerCase();
@@ -51,34 +70,134 @@ export function documentTerms(text: string): string[] {
   return terms;
 }
 
+/** True for a Latin or code term (not CJK, not a prefix term). */
+export const isWordTerm = (term: string): boolean =>
+  !CJK_RUN.test(term) && !term.startsWith(PREFIX_MARK);
+
+/**
+ * The prefix terms a Latin or code term is also indexed under: its proper
+ * prefixes of MIN_PREFIX to MAX_PREFIX characters, except those ending in `.`
+ * or `-` (a query's token never does).
+ */
+export function prefixTerms(term: string): string[] {
+  if (!isWordTerm(term)) return [];
+  const prefixes: string[] = [];
+  for (let n = MIN_PREFIX; n < term.length && n <= MAX_PREFIX; n += 1) {
+    const prefix = term.slice(0, n);
+    if (!/[.-]$/.test(prefix)) prefixes.push(`${PREFIX_MARK}${prefix}`);
+  }
+  return prefixes;
+}
+
+/** The prefix term an unfinished query word looks up, or null when it is too short. */
+export function prefixTerm(word: string): string | null {
+  return word.length >= MIN_PREFIX ? `${PREFIX_MARK}${word.slice(0, MAX_PREFIX)}` : null;
+}
+
 export type QueryTerm = Readonly<{term: string; weight: number}>;
 
 /**
- * The distinct terms a query looks up, with weights. A CJK run of two or more
- * characters uses its bigrams (non-overlapping ones first, so a capped long
- * sentence still covers all of its first characters), one character alone uses
- * the character.
+ * One word or part of the query. A page scores the best of its lookups (the
+ * exact term, and for the word being typed its prefix term); `typo` is a word
+ * to correct by one edit when none of the lookups finds anything.
  */
-export function queryTerms(query: string): QueryTerm[] {
-  const weights = new Map<string, number>();
-  const add = (term: string, weight: number) => {
-    if (weights.size >= MAX_QUERY_TERMS && !weights.has(term)) return;
-    weights.set(term, Math.max(weights.get(term) ?? 0, weight));
+export type QuerySlot = Readonly<{
+  /** What the slot adds to a page that has it exactly. */
+  weight: number;
+  lookups: readonly QueryTerm[];
+  typo: string | null;
+  /** Only reorders the pages the other slots find (the last character of a Chinese query). */
+  optional: boolean;
+}>;
+
+const canCorrect = (word: string) => word.length >= MIN_TYPO_LENGTH && TYPO_WORD.test(word);
+
+/**
+ * What a query looks up. Latin and code words are matched whole, and their
+ * parts at a lower weight; the last word, which the reader may still be
+ * typing, is also matched as the start of longer words. A CJK run of two or
+ * more characters uses its bigrams (non-overlapping ones first, so a capped
+ * long sentence still covers all of its first characters), one character
+ * alone uses the character; a run that ends the query also looks up its last
+ * character, the start of a word the reader may still be typing.
+ */
+export function querySlots(query: string): QuerySlot[] {
+  const slots: QuerySlot[] = [];
+  const seen = new Set<string>();
+  const add = (
+    weight: number,
+    lookups: QueryTerm[],
+    typo: string | null = null,
+    optional = false,
+  ) => {
+    const fresh = lookups.filter(({term}) => !seen.has(term));
+    const room = MAX_QUERY_TERMS - seen.size;
+    if (fresh.length === 0 || fresh.length > room) return;
+    for (const {term} of fresh) seen.add(term);
+    slots.push({weight, lookups: fresh, typo, optional});
   };
-  for (const {text, cjk} of tokens(query)) {
+  const all = tokens(query);
+  all.forEach(({text, cjk}, i) => {
+    const last = i === all.length - 1;
     if (!cjk) {
-      add(text, 1);
-      for (const part of parts(text)) add(part, PART_WEIGHT);
-      continue;
+      const prefix = last ? prefixTerm(text) : null;
+      add(
+        1,
+        [{term: text, weight: 1}, ...(prefix ? [{term: prefix, weight: PREFIX_WEIGHT}] : [])],
+        canCorrect(text) ? text : null,
+      );
+      for (const part of parts(text)) {
+        add(PART_WEIGHT, [{term: part, weight: PART_WEIGHT}], canCorrect(part) ? part : null);
+      }
+      return;
     }
     const chars = Array.from(text);
-    if (chars.length === 1) add(text, 1);
+    if (chars.length === 1) add(1, [{term: text, weight: 1}]);
     for (const start of [0, 1]) {
-      for (let i = start; i + 1 < chars.length; i += 2) add(`${chars[i]}${chars[i + 1]}`, 1);
+      for (let j = start; j + 1 < chars.length; j += 2) {
+        add(1, [{term: `${chars[j]}${chars[j + 1]}`, weight: 1}]);
+      }
     }
-  }
-  return Array.from(weights, ([term, weight]) => ({term, weight}));
+    const tail = chars.at(-1);
+    if (last && chars.length > 1 && tail) {
+      add(CHAR_PREFIX_WEIGHT, [{term: tail, weight: CHAR_PREFIX_WEIGHT}], null, true);
+    }
+  });
+  return slots;
 }
+
+/** The distinct terms a query looks up first, with their weights. */
+export function queryTerms(query: string): QueryTerm[] {
+  return querySlots(query).flatMap((slot) => slot.lookups);
+}
+
+/**
+ * Damerau-Levenshtein distance of at most one (one insertion, deletion,
+ * substitution or swap of neighbours), and not zero.
+ */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/** Whether the build lists a word for typo correction. */
+export const isTypoWord = (term: string): boolean => TYPO_WORD.test(term);
+
+/**
+ * The keys of the typo lists a word is found under: its first two and its
+ * last two characters. One edit in a word of five or more characters leaves
+ * at least one of them as it was.
+ */
+export const typoKeys = (word: string): [string, string] => [
+  `^${word.slice(0, 2)}`,
+  `$${word.slice(-2)}`,
+];
 
 /** FNV-1a over UTF-16 code units: the same number in Node.js and the browser. */
 export function hash(text: string): number {
@@ -94,7 +213,12 @@ export function hash(text: string): number {
 export const isCharTerm = (term: string): boolean =>
   term.length <= 2 && Array.from(term).length === 1 && CJK_RUN.test(term);
 
-export const shardOf = (term: string, shards: number): number => hash(term) % shards;
+/**
+ * The shard of a term. A prefix term shares its shard with the same letters
+ * as a word (`>iscsi` and `iscsi`), so the word being typed costs one shard.
+ */
+export const shardOf = (term: string, shards: number): number =>
+  hash(term.startsWith(PREFIX_MARK) ? term.slice(PREFIX_MARK.length) : term) % shards;
 
 /**
  * What to mark in a hit's text for a query: its words and CJK runs, and the

@@ -36,6 +36,16 @@ const noResults = translate({
   message: '没有找到任何文档',
   description: 'The line shown when a query finds nothing',
 });
+const loadFailed = translate({
+  id: 'theme.SearchBar.loadFailed',
+  message: '搜索暂时无法加载，请检查网络后重试。',
+  description: 'Shown instead of suggestions when the search index or hit data failed to load',
+});
+const retryLabel = translate({
+  id: 'theme.SearchBar.retry',
+  message: '重试',
+  description: 'The button that loads the search again after a failed load',
+});
 const seeAll = translate({
   id: 'theme.SearchBar.seeAll',
   message: '查看全部结果',
@@ -68,6 +78,7 @@ export default function SearchBar(): ReactNode {
   const searchPage = useBaseUrl('/search');
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  const container = useRef<HTMLDivElement>(null);
   const engine = useRef<Promise<Engine> | null>(null);
   const composing = useRef(false);
   const [value, setValue] = useState('');
@@ -76,6 +87,9 @@ export default function SearchBar(): ReactNode {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const [ready, setReady] = useState(false);
+  // The query whose answer failed to load (offline, a failed fetch), and retries asked for.
+  const [failed, setFailed] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
   const loadEngine = useCallback(() => {
     engine.current ??= import('@site/src/plugins/shard-search/client').then(({createEngine}) =>
@@ -113,24 +127,35 @@ export default function SearchBar(): ReactNode {
         (found) => {
           if (!current) return;
           setResults(found);
+          setFailed(null);
           setActive(0);
         },
         () => {
-          if (current) setResults({query, total: 0, hits: []});
+          // Not "no results": the reader is told it failed, and can retry.
+          if (current) setFailed(query);
         },
       );
     return () => {
       current = false;
     };
-  }, [query, loadEngine]);
+  }, [query, attempt, loadEngine]);
 
-  const needles = useMemo(() => highlightNeedles(results?.query ?? ''), [results]);
+  const needles = useMemo(
+    () => [...highlightNeedles(results?.query ?? ''), ...(results?.corrections ?? [])],
+    [results],
+  );
   const hits = results?.hits ?? [];
   const allUrl = `${searchPage}?q=${encodeURIComponent(query)}`;
   // The hits, then a row for the full results page.
   const targets = hits.length > 0 ? [...hits.map((hit) => hit.u), allUrl] : [];
-  const expanded = open && results !== null && query.trim() !== '';
+  const showFailure = open && failed !== null && query.trim() !== '';
+  const expanded = open && results !== null && query.trim() !== '' && !showFailure;
   const optionId = (i: number) => `${id}-option-${i}`;
+
+  const retry = () => {
+    setFailed(null);
+    setAttempt((n) => n + 1);
+  };
 
   const go = (url: string) => {
     setOpen(false);
@@ -152,6 +177,10 @@ export default function SearchBar(): ReactNode {
       setActive((i) => (i + step + targets.length) % targets.length);
     } else if (event.key === 'Enter') {
       event.preventDefault();
+      if (showFailure) {
+        retry();
+        return;
+      }
       const target = expanded ? targets[active] : undefined;
       if (target) go(target);
       else if (query.trim()) go(allUrl);
@@ -159,7 +188,7 @@ export default function SearchBar(): ReactNode {
   };
 
   return (
-    <div className={clsx('navbar__search', styles.search)}>
+    <div ref={container} className={clsx('navbar__search', styles.search)}>
       <input
         ref={input}
         type="search"
@@ -172,6 +201,7 @@ export default function SearchBar(): ReactNode {
         aria-expanded={expanded}
         aria-controls={`${id}-list`}
         aria-activedescendant={expanded && targets.length > 0 ? optionId(active) : undefined}
+        aria-describedby={showFailure ? `${id}-failure` : undefined}
         data-search-ready={ready ? 'true' : undefined}
         autoComplete="off"
         spellCheck={false}
@@ -180,7 +210,10 @@ export default function SearchBar(): ReactNode {
           loadEngine();
           setOpen(true);
         }}
-        onBlur={() => setOpen(false)}
+        onBlur={(event) => {
+          // Tabbing to the retry button keeps it open.
+          if (!container.current?.contains(event.relatedTarget)) setOpen(false);
+        }}
         onCompositionStart={() => {
           composing.current = true;
         }}
@@ -192,11 +225,36 @@ export default function SearchBar(): ReactNode {
           setValue(event.target.value);
           setOpen(true);
           // An emptied box forgets the last answer: the next one shows only its own.
-          if (!event.target.value.trim()) setResults(null);
+          if (!event.target.value.trim()) {
+            setResults(null);
+            setFailed(null);
+          }
           if (!composing.current) setQuery(event.target.value);
         }}
         onKeyDown={onKeyDown}
       />
+      {showFailure && (
+        <div
+          className={clsx(styles.list, styles.failure)}
+          // Keeps the focus in the box while the button is clicked.
+          onMouseDown={(event) => event.preventDefault()}
+          onBlur={(event) => {
+            if (!container.current?.contains(event.relatedTarget)) setOpen(false);
+          }}>
+          <p id={`${id}-failure`} role="alert" className={styles.failureText}>
+            {loadFailed}
+          </p>
+          <button
+            type="button"
+            className="button button--sm button--secondary"
+            onClick={() => {
+              retry();
+              input.current?.focus();
+            }}>
+            {retryLabel}
+          </button>
+        </div>
+      )}
       {expanded && (
         <ul
           id={`${id}-list`}

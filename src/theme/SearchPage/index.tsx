@@ -34,6 +34,17 @@ const noResults = translate({
   description: 'The line shown when a query finds nothing',
 });
 
+const loadFailed = translate({
+  id: 'theme.SearchPage.loadFailed',
+  message: '搜索暂时无法加载，请检查网络后重试。',
+  description: 'Shown instead of results when the search index or hit data failed to load',
+});
+const retryLabel = translate({
+  id: 'theme.SearchPage.retry',
+  message: '重试',
+  description: 'The button that loads the search again after a failed load',
+});
+
 const resultsTitle = (query: string) =>
   translate(
     {
@@ -53,6 +64,17 @@ const foundCount = (count: number) =>
     {count},
   );
 
+const correctedNote = (words: string) =>
+  translate(
+    {
+      id: 'theme.SearchPage.corrected',
+      message: '（有的词没有找到，按拼写相近的“{words}”查找）',
+      description:
+        'After the result count, when a query word was looked up as a similar indexed word',
+    },
+    {words},
+  );
+
 /**
  * The full results page at /search?q=…: every page the query finds, with the
  * path (博客, 文档 › …) and a snippet. The query comes from the URL after
@@ -68,6 +90,9 @@ export default function SearchPage(): ReactNode {
   const [value, setValue] = useState(query);
   const [shownQuery, setShownQuery] = useState(query);
   const [found, setFound] = useState<Results | null>(null);
+  // The query whose results failed to load, and retries asked for.
+  const [failed, setFailed] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const [limit, setLimit] = useState(PAGE_SIZE);
   // A new URL (hydration, the navbar's "all results" row) replaces the field's text.
   if (query !== shownQuery) {
@@ -81,15 +106,26 @@ export default function SearchPage(): ReactNode {
     if (!query.trim()) return undefined;
     let current = true;
     engine.search(query, limit).then(
-      (next) => current && setFound(next),
-      () => current && setFound({query, total: 0, hits: []}),
+      (next) => {
+        if (!current) return;
+        setFound(next);
+        setFailed(null);
+      },
+      () => {
+        // Not "no results": the reader is told it failed, and can retry.
+        if (current) setFailed(query);
+      },
     );
     return () => {
       current = false;
     };
-  }, [engine, query, limit]);
+  }, [engine, query, limit, attempt]);
 
-  const needles = useMemo(() => highlightNeedles(results?.query ?? ''), [results]);
+  const needles = useMemo(
+    () => [...highlightNeedles(results?.query ?? ''), ...(results?.corrections ?? [])],
+    [results],
+  );
+  const showFailure = failed !== null && failed === query;
   const title = query.trim() ? resultsTitle(query) : emptyTitle;
 
   return (
@@ -112,9 +148,28 @@ export default function SearchPage(): ReactNode {
             }}
           />
         </form>
-        {results && (
+        {showFailure && (
+          <div className={styles.failure}>
+            <p role="alert" className={styles.status}>
+              {loadFailed}
+            </p>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                setFailed(null);
+                setAttempt((n) => n + 1);
+              }}>
+              {retryLabel}
+            </button>
+          </div>
+        )}
+        {results && !showFailure && (
           <p className={styles.status} role="status">
             {results.total > 0 ? foundCount(results.total) : noResults}
+            {results.total > 0 &&
+              results.corrections.length > 0 &&
+              correctedNote(results.corrections.join('、'))}
           </p>
         )}
         <section>
@@ -142,7 +197,7 @@ export default function SearchPage(): ReactNode {
             </article>
           ))}
         </section>
-        {results && results.total > results.hits.length && (
+        {results && !showFailure && results.total > results.hits.length && (
           <button
             type="button"
             className="button button--secondary"
