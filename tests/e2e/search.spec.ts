@@ -235,11 +235,14 @@ test('search works after client-side navigation, and a hit opens its section', a
   await openHydrated(page, '/');
   await page.locator('nav.navbar').getByRole('link', {name: 'Blog', exact: true}).click();
   await expect(page).toHaveURL(/\/blog$/);
+  // The address changes first; the new page, with its own navbar, renders once its code is in.
+  await expect(page.locator('html')).toHaveClass(/blog-list-page/);
   const box = searchBox(page);
   await search(page, box, '游标分页');
   await expect(suggestions(page).first()).toContainText('游标分页');
   await suggestions(page).first().click();
   await expect(page).toHaveURL(/\/blog\/2025\/09\/15\/official-registry-api(#.*)?$/);
+  await expect(page.locator('html')).toHaveClass(/blog-post-page/);
   await expect(suggestions(page)).toHaveCount(0);
 
   // The results page, reached from the dropdown's last row, answers the same query.

@@ -3,9 +3,12 @@
  * a 1200×630 PNG made at build time; og:image, twitter:image and the JSON-LD
  * image name it with one absolute URL, and the card has an alt text.
  */
+import {createHash} from 'node:crypto';
 import type {APIRequestContext, Page} from '@playwright/test';
+import {CARD_WIDTH, TITLE_BAND} from '../../src/plugins/social-cards/layout';
 import {expect, test} from './fixtures';
 import {onTestServer, openHydrated, sitemapUrls} from './helpers';
+import {decodePng, inkInRows} from './png';
 
 type CardTags = {og: string; twitter: string; alt: string; width: string; height: string};
 
@@ -25,15 +28,12 @@ async function cardTags(page: Page): Promise<CardTags> {
   };
 }
 
-/** Fetches a card from the test server; returns its size from the PNG's IHDR chunk. */
-async function pngSize(request: APIRequestContext, url: string) {
+/** Fetches a card from the test server and decodes it. */
+async function fetchPng(request: APIRequestContext, url: string) {
   const response = await request.get(onTestServer(url));
   expect(response.status(), url).toBe(200);
   expect(response.headers()['content-type'], url).toContain('image/png');
-  const bytes = await response.body();
-  expect(bytes.subarray(1, 4).toString('latin1'), url).toBe('PNG');
-  expect(bytes.subarray(12, 16).toString('latin1'), url).toBe('IHDR');
-  return {width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), bytes: bytes.length};
+  return decodePng(await response.body());
 }
 
 test.describe('with JavaScript off (the built HTML)', () => {
@@ -46,6 +46,8 @@ test.describe('with JavaScript off (the built HTML)', () => {
     test.setTimeout(60_000 + blog.posts.length * 3_000);
     const origin = new URL((await sitemapUrls(page))[0] ?? '').origin;
     const seen = new Set<string>();
+    const pictures = new Set<string>();
+    const titles = new Set<string>();
     for (const post of blog.posts) {
       await page.goto(post.permalink);
       const title = (await page.locator('article h1').first().textContent()) ?? '';
@@ -66,16 +68,23 @@ test.describe('with JavaScript off (the built HTML)', () => {
       const author = posting?.author as {image?: string} | undefined;
       expect(author?.image, post.file).toBe(`${origin}/img/linshen.svg`);
 
-      const size = await pngSize(page.request, tags.og);
-      expect({width: size.width, height: size.height}, post.file).toEqual({
+      const card = await fetchPng(page.request, tags.og);
+      expect({width: card.width, height: card.height}, post.file).toEqual({
         width: 1200,
         height: 630,
       });
-      // A card with the title drawn on it, not a blank image.
-      expect(size.bytes, post.file).toBeGreaterThan(20_000);
+      // The title is drawn: its band holds at least a couple of glyphs' worth of ink.
+      const band = (TITLE_BAND.bottom - TITLE_BAND.top) * CARD_WIDTH;
+      expect(inkInRows(card, TITLE_BAND.top, TITLE_BAND.bottom), post.file).toBeGreaterThan(
+        band * 0.005,
+      );
       seen.add(tags.og);
+      titles.add(title);
+      pictures.add(createHash('sha256').update(card.pixels).digest('hex'));
     }
     expect(seen.size, 'one card per post').toBe(blog.posts.length);
+    // Different titles make different pictures, not one image under many names.
+    expect(pictures.size, 'one picture per title').toBe(titles.size);
   });
 
   test('the home page has its own card, with size and alt', async ({page, blog}) => {
@@ -86,7 +95,7 @@ test.describe('with JavaScript off (the built HTML)', () => {
     expect(tags.twitter).toBe(tags.og);
     expect(tags.alt).toContain('栈底笔记');
     expect([tags.width, tags.height]).toEqual(['1200', '630']);
-    expect(await pngSize(page.request, tags.og)).toMatchObject({width: 1200, height: 630});
+    expect(await fetchPng(page.request, tags.og)).toMatchObject({width: 1200, height: 630});
 
     await page.goto(blog.posts[0]?.permalink ?? '');
     expect((await cardTags(page)).og).not.toBe(tags.og);

@@ -9,6 +9,8 @@ export const CARD_HEIGHT = 630;
 export const FONT_FAMILY = 'Noto Sans SC';
 
 const MARGIN = 80;
+/** The rows the title is drawn in, between the site name row and the footer. */
+export const TITLE_BAND = {top: 190, bottom: 480} as const;
 const TEXT_WIDTH = CARD_WIDTH - 2 * MARGIN;
 /** Title sizes to try, largest first; the first that fits in MAX_LINES wins. */
 const TITLE_SIZES = [68, 60, 52] as const;
@@ -200,8 +202,7 @@ export function cardSvg({title, siteName, footer, host}: CardText): string {
   const {fontSize, lines} = fitTitle(title);
   const lineHeight = Math.round(fontSize * LINE_HEIGHT);
   // The title block is centred between the site name row and the footer.
-  const top = 190;
-  const bottom = 480;
+  const {top, bottom} = TITLE_BAND;
   const blockHeight = lineHeight * (lines.length - 1) + fontSize;
   const firstBaseline = Math.round(top + (bottom - top - blockHeight) / 2 + fontSize * 0.88);
   const titleLines = lines
