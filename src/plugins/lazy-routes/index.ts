@@ -1,4 +1,5 @@
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {parseRoutes} from '../route-chunk-scripts/routes';
@@ -149,17 +150,6 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
                   chunks[name] = {chunks: group.chunks ?? [], files, module: id};
                 });
                 writeFileSync(path.join(dir, CHUNKS), JSON.stringify(chunks));
-                if (process.env.LAZY_DEBUG) {
-                  const full = stats.toJson({
-                    all: false,
-                    entrypoints: true,
-                    chunks: true,
-                    chunkModules: true,
-                    ids: true,
-                    chunkRelations: true,
-                  });
-                  writeFileSync('/tmp/lazy-debug.json', JSON.stringify(full));
-                }
                 // The page template lists every entry of the client manifest on
                 // every page; no page loads this one.
                 const manifest = JSON.parse(readFileSync(clientManifest, 'utf8')) as {
@@ -187,13 +177,22 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
     },
     async postBuild({outDir}) {
       const chunks = readRouteChunks(context.generatedFilesDir);
-      for (const route of readLazyRoutes(context.generatedFilesDir)) {
+      const manifests = readLazyRoutes(context.generatedFilesDir).map((route) => {
         const own = chunks[route.entry];
         if (!own) throw new Error(`lazy-routes: the build has no chunks for ${route.path}`);
         const manifest: RouteManifest = {...own, shared: route.sharedKeys};
-        const file = path.join(outDir, manifestPath(route.path, baseUrl));
-        mkdirSync(path.dirname(file), {recursive: true});
-        writeFileSync(file, JSON.stringify(manifest));
+        return {file: path.join(outDir, manifestPath(route.path, baseUrl)), manifest};
+      });
+      for (const dir of new Set(manifests.map(({file}) => path.dirname(file)))) {
+        await mkdir(dir, {recursive: true});
+      }
+      // A few hundred at a time: thousands of open files would run out of handles.
+      for (let i = 0; i < manifests.length; i += 256) {
+        await Promise.all(
+          manifests
+            .slice(i, i + 256)
+            .map(({file, manifest}) => writeFile(file, JSON.stringify(manifest))),
+        );
       }
     },
   };

@@ -1,4 +1,5 @@
-import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
+import {readFile, rename, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {readLazyRoutes, readRouteChunks} from '../lazy-routes';
@@ -63,12 +64,14 @@ export default function routeChunkScriptsPlugin(context: LoadContext): Plugin {
         readFileSync(path.join(context.generatedFilesDir, 'routesChunkNames.json'), 'utf8'),
       ) as Record<string, Parameters<typeof chunkNamesOf>[0]>;
       const baseUrl = context.siteConfig.baseUrl;
-      for (const file of readdirSync(outDir, {recursive: true, encoding: 'utf8'})) {
-        if (!file.endsWith('.html')) continue;
+      const pages = readdirSync(outDir, {recursive: true, encoding: 'utf8'}).filter((file) =>
+        file.endsWith('.html'),
+      );
+      const rewrite = async (file: string): Promise<void> => {
         const htmlPath = path.join(outDir, file);
-        const html = readFileSync(htmlPath, 'utf8');
+        const html = await readFile(htmlPath, 'utf8');
         const bundle = BUNDLE.exec(html)?.[1];
-        if (!bundle) continue;
+        if (!bundle) return;
         const urls = bundle.split(' ');
         const pathname = pathnameOf(file);
         const branch = matchBranch(routes, pathname);
@@ -80,14 +83,21 @@ export default function routeChunkScriptsPlugin(context: LoadContext): Plugin {
           .concat(lazyRoute ? (files[lazyRoute.entry] ?? []) : [])
           .map((chunkFile) => `${baseUrl}${chunkFile}`)
           .filter((url, i, all) => !urls.includes(url) && all.indexOf(url) === i);
-        if (chunks.length === 0) continue;
+        if (chunks.length === 0) return;
         const list = [...urls, ...chunks].join(' ');
         // The route's manifest, so the bundle loads it without fetching it.
         const own = lazyRoute && lazyChunks[lazyRoute.entry];
         const route = own
           ? ` data-route="${escapeAttribute(JSON.stringify({path: lazyRoute.path, ...own, shared: lazyRoute.sharedKeys}))}"`
           : '';
-        writeFileSync(htmlPath, html.replace(BUNDLE, `data-bundle="${list}"${route}`));
+        // Written aside and renamed: other plugins read these pages meanwhile
+        // (the search index), and must never see one half written.
+        await writeFile(`${htmlPath}.tmp`, html.replace(BUNDLE, `data-bundle="${list}"${route}`));
+        await rename(`${htmlPath}.tmp`, htmlPath);
+      };
+      // A few hundred at a time: thousands of open files would run out of handles.
+      for (let i = 0; i < pages.length; i += 256) {
+        await Promise.all(pages.slice(i, i + 256).map(rewrite));
       }
     },
   };

@@ -1,4 +1,4 @@
-import {mkdir} from 'node:fs/promises';
+import {mkdir, rename, rm} from 'node:fs/promises';
 import {availableParallelism} from 'node:os';
 import path from 'node:path';
 import {Worker} from 'node:worker_threads';
@@ -45,11 +45,27 @@ function validateOptions(options: unknown): PluginOptions {
 
 type Card = Readonly<{file: string; text: CardText}>;
 
+/** Draws `cards` into `dir`, each at its own relative path. */
+async function drawCards(cards: readonly Card[], dir: string): Promise<void> {
+  const jobs = cards.map(({file, text}) => ({svg: cardSvg(text), target: path.join(dir, file)}));
+  await Promise.all(
+    [...new Set(jobs.map((job) => path.dirname(job.target)))].map((d) =>
+      mkdir(d, {recursive: true}),
+    ),
+  );
+  await renderCards(jobs);
+}
+
 export default function socialCardsPlugin(context: LoadContext, options: unknown): Plugin {
   const {homeTitle} = validateOptions(options);
   const {title: siteName, url} = context.siteConfig;
   const host = new URL(url).host;
   let cards: Card[] = [{file: HOME_CARD, text: {title: homeTitle, siteName, host}}];
+  // A production build draws the cards while the bundler runs (its JavaScript
+  // side leaves a core idle much of the time), into a staging folder: the
+  // bundler empties the output folder before it writes.
+  const staging = path.join(context.generatedFilesDir, 'social-cards');
+  let drawn: Promise<void> | undefined;
   return {
     name: 'social-cards',
     async allContentLoaded({allContent}) {
@@ -67,18 +83,31 @@ export default function socialCardsPlugin(context: LoadContext, options: unknown
           },
         })),
       ];
+      if (process.env.NODE_ENV === 'production') {
+        const started = rm(staging, {recursive: true, force: true}).then(() =>
+          drawCards(cards, staging),
+        );
+        // A failure is reported by postBuild, which awaits this.
+        started.catch(() => undefined);
+        drawn = started;
+      }
     },
     async postBuild({outDir}) {
-      const jobs = cards.map(({file, text}) => ({
-        svg: cardSvg(text),
-        target: path.join(outDir, file),
-      }));
+      if (!drawn) {
+        await drawCards(cards, outDir);
+        return;
+      }
+      await drawn;
+      const targets = cards.map(({file}) => path.join(outDir, file));
       await Promise.all(
-        [...new Set(jobs.map((job) => path.dirname(job.target)))].map((dir) =>
-          mkdir(dir, {recursive: true}),
+        [...new Set(targets.map((target) => path.dirname(target)))].map((d) =>
+          mkdir(d, {recursive: true}),
         ),
       );
-      await renderCards(jobs);
+      await Promise.all(
+        cards.map(({file}, i) => rename(path.join(staging, file), targets[i] ?? '')),
+      );
+      await rm(staging, {recursive: true, force: true});
     },
   };
 }
