@@ -76,17 +76,17 @@ export default function routeChunkScriptsPlugin(context: LoadContext): Plugin {
         const pathname = pathnameOf(file);
         const branch = matchBranch(routes, pathname);
         const lazyRoute = lazy.get(pathname);
+        // A lazy route's own modules are in chunks of its own (lazy-routes lists them).
+        const own = lazyRoute && lazyChunks[lazyRoute.entry];
         const chunks = branch
           .flatMap((route) => chunkNamesOf(chunkNames[route.key]))
-          // A lazy route's own modules are in its entry, not in chunks of their own.
           .flatMap((name) => files[name] ?? [])
-          .concat(lazyRoute ? (files[lazyRoute.entry] ?? []) : [])
+          .concat(own ? own.files : [])
           .map((chunkFile) => `${baseUrl}${chunkFile}`)
           .filter((url, i, all) => !urls.includes(url) && all.indexOf(url) === i);
         if (chunks.length === 0) return;
         const list = [...urls, ...chunks].join(' ');
         // The route's manifest, so the bundle loads it without fetching it.
-        const own = lazyRoute && lazyChunks[lazyRoute.entry];
         const route = own
           ? ` data-route="${escapeAttribute(JSON.stringify({path: lazyRoute.path, ...own, shared: lazyRoute.sharedKeys}))}"`
           : '';
