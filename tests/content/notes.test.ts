@@ -3,6 +3,7 @@
 // breaking a rule fails that rule. blog.test.ts runs the same rules on blog/.
 import {strict as assert} from 'node:assert';
 import {describe, test} from 'node:test';
+import {readMarkdown} from './markdown';
 import {
   allNoteProblems,
   correctionLogProblems,
@@ -85,6 +86,16 @@ describe('the note rules on a post written to them', () => {
       layout.sections.map((s) => s.heading),
       ['双向认证', '后来的变化', '更正记录', '参考资料'],
     );
+  });
+
+  test("the tutorial's example passes every rule, and it is a rewritten note with its 更正记录", () => {
+    const page = readMarkdown('docs/tutorial-basics/create-a-blog-post.md');
+    const example = page.codeBlocks.find((b) => /title="一条改写过的更正（示例）"/.test(b.info));
+    assert.ok(example, 'the page shows the example');
+    assert.deepEqual(allNoteProblems(example.code, '2025-10-20', TODAY), []);
+    const layout = noteLayout(example.code);
+    assert.match(layout.notes[0]?.title ?? '', /修订）$/);
+    assert.ok(layout.sections.some((s) => s.heading === '更正记录'));
   });
 
   test('a note in a code block is not a note', () => {
