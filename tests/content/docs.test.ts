@@ -34,6 +34,35 @@ test('within docs/ and each category, sidebar positions are distinct whole numbe
   }
 });
 
+/** A category's summary page (小结) closes it: nothing sorts after it. */
+const isSummary = (doc: {markdown: {frontMatter: Record<string, unknown>}}) =>
+  /^小结/.test(String(doc.markdown.frontMatter.title));
+
+test('a 小结 page is the last page of its category', () => {
+  let summaries = 0;
+  for (const category of tutorial.categories) {
+    for (const [i, doc] of category.docs.entries()) {
+      if (!isSummary(doc)) continue;
+      summaries += 1;
+      assert.equal(i, category.docs.length - 1, `${doc.file} is followed by another page`);
+    }
+  }
+  assert.ok(summaries > 0, 'the basics end with a 小结 page');
+});
+
+test("create-a-document's example chapter would sort before the 小结 page and take a free position", () => {
+  const example = readMarkdown('docs/tutorial-basics/create-a-document.md').codeBlocks.find((b) =>
+    /title="docs\/tutorial-basics\/[\w-]+\.md"/.test(b.info),
+  );
+  assert.ok(example, 'the page shows a new chapter');
+  const position = Number(/^sidebar_position: (\d+)$/m.exec(example.code)?.[1]);
+  const basics = tutorial.categories.find((c) => c.folder === 'tutorial-basics')?.docs ?? [];
+  const summary = basics.find(isSummary);
+  assert.ok(summary, 'tutorial-basics has a 小结 page');
+  assert.ok(position < summary.position, `${position} sorts after 小结 (${summary.position})`);
+  assert.ok(!basics.some((doc) => doc.position === position), `${position} is taken`);
+});
+
 for (const doc of tutorialDocs(tutorial)) {
   describe(doc.file, () => {
     const source = doc.markdown;
