@@ -3,6 +3,8 @@
 // routes are checked once, as a set that must be present.
 import {strict as assert} from 'node:assert';
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import {pathToFileURL} from 'node:url';
 import {describe, test} from 'node:test';
 import {DOCS_ROUTES} from '../site-spec';
 import {docPages} from '../docs/blocks';
@@ -140,6 +142,37 @@ test('markdown-features shows every feature the tutorial promises', () => {
   assert.ok(
     infos.some((i) => /\{[\d,-]+\}/.test(i)),
     'highlighted lines',
+  );
+});
+
+/** Compiles MDX with the @mdx-js/mdx that Docusaurus's MDX loader resolves, as installed. */
+async function compileMdx(source: string): Promise<string> {
+  const fromLoader = createRequire(require.resolve('@docusaurus/mdx-loader'));
+  const url = pathToFileURL(fromLoader.resolve('@mdx-js/mdx')).href;
+  const mdx = (await import(url)) as typeof import('@mdx-js/mdx');
+  return String(await mdx.compile(source, {outputFormat: 'function-body'}));
+}
+
+test('TabItem content is Markdown with or without blank lines around it (MDX 3), as markdown-features says', async () => {
+  const page = readFileSync('docs/tutorial-basics/markdown-features.mdx', 'utf8');
+  const tabs = /^<Tabs>$[\s\S]*?^<\/Tabs>$/m.exec(page)?.[0];
+  assert.ok(tabs, 'the page shows tabs');
+  const tight = tabs
+    .replace(/(<TabItem[^>]*>)\n\n/g, '$1\n')
+    .replace(/\n\n(\s*<\/TabItem>)/g, '\n$1');
+  assert.notEqual(tight, tabs, 'the page leaves blank lines around the content');
+  const spaced = await compileMdx(tabs);
+  assert.match(spaced, /className: "language-bash"/, 'the content is a code block');
+  assert.equal(await compileMdx(tight), spaced);
+  // Text on the opening tag's line is inline: no paragraph.
+  const inline = await compileMdx('<TabItem value="a">**粗体**</TabItem>\n');
+  const own = await compileMdx('<TabItem value="a">\n**粗体**\n</TabItem>\n');
+  assert.doesNotMatch(inline, /_components\.p\b/);
+  assert.match(own, /_components\.p\b/);
+  assert.doesNotMatch(
+    page,
+    /空一行，否则不会被当成 Markdown/,
+    'the page no longer says they are needed',
   );
 });
 
