@@ -254,6 +254,15 @@ describe('each broken rule fails on a small post', () => {
   }
 });
 
+test('the opening note may have 120 Han characters, title included, and not 121', () => {
+  const post = (han: number) =>
+    `开头。\n\n<!-- truncate -->\n\n:::warning[更正（2026-11-25）]\n${'字'.repeat(han - 2)}[a](#a)\n:::\n\n## a\n`;
+  assert.deepEqual(openingNoteProblems(post(120)), []);
+  assert.deepEqual(openingNoteProblems(post(121)), [
+    'line 5 [更正（2026-11-25）]: 121 Han characters, at most 120',
+  ]);
+});
+
 test('dates: real days only, and today is never earlier than the date in UTC', () => {
   assert.ok(isRealDate('2024-02-29'));
   assert.ok(!isRealDate('2025-02-29'));

@@ -8,7 +8,8 @@
  *   Its dates are real, the revision later than the first, none before the
  *   post's date and none after today.
  * - Between `<!-- truncate -->` and the first `## `: at most one note, at most
- *   120 Han characters, no code block, a link `](#…)` to where the detail is.
+ *   120 Han characters (title and text), no code block, a link `](#…)` to
+ *   where the detail is.
  * - No note before the truncate marker, in 参考资料 or in 更正记录.
  * - `## 更正记录`, if any, comes directly before `## 参考资料`; each of its
  *   top-level list items starts with a date.
@@ -186,7 +187,8 @@ export function openingNoteProblems(body: string): string[] {
   }
   for (const note of opening) {
     const where = `line ${note.line} [${note.title}]`;
-    const han = hanIn(note.text);
+    // Title and text, as issue 30 counted them.
+    const han = hanIn(`${note.title}\n${note.text}`);
     if (han > OPENING_NOTE_MAX_HAN) {
       problems.push(`${where}: ${han} Han characters, at most ${OPENING_NOTE_MAX_HAN}`);
     }
