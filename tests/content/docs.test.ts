@@ -3,6 +3,8 @@
 // routes are checked once, as a set that must be present.
 import {strict as assert} from 'node:assert';
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import {pathToFileURL} from 'node:url';
 import {describe, test} from 'node:test';
 import {DOCS_ROUTES} from '../site-spec';
 import {docPages} from '../docs/blocks';
@@ -32,6 +34,35 @@ test('within docs/ and each category, sidebar positions are distinct whole numbe
       );
     }
   }
+});
+
+/** A category's summary page (小结) closes it: nothing sorts after it. */
+const isSummary = (doc: {markdown: {frontMatter: Record<string, unknown>}}) =>
+  /^小结/.test(String(doc.markdown.frontMatter.title));
+
+test('a 小结 page is the last page of its category', () => {
+  let summaries = 0;
+  for (const category of tutorial.categories) {
+    for (const [i, doc] of category.docs.entries()) {
+      if (!isSummary(doc)) continue;
+      summaries += 1;
+      assert.equal(i, category.docs.length - 1, `${doc.file} is followed by another page`);
+    }
+  }
+  assert.ok(summaries > 0, 'the basics end with a 小结 page');
+});
+
+test("create-a-document's example chapter would sort before the 小结 page and take a free position", () => {
+  const example = readMarkdown('docs/tutorial-basics/create-a-document.md').codeBlocks.find((b) =>
+    /title="docs\/tutorial-basics\/[\w-]+\.md"/.test(b.info),
+  );
+  assert.ok(example, 'the page shows a new chapter');
+  const position = Number(/^sidebar_position: (\d+)$/m.exec(example.code)?.[1]);
+  const basics = tutorial.categories.find((c) => c.folder === 'tutorial-basics')?.docs ?? [];
+  const summary = basics.find(isSummary);
+  assert.ok(summary, 'tutorial-basics has a 小结 page');
+  assert.ok(position < summary.position, `${position} sorts after 小结 (${summary.position})`);
+  assert.ok(!basics.some((doc) => doc.position === position), `${position} is taken`);
 });
 
 for (const doc of tutorialDocs(tutorial)) {
@@ -111,6 +142,37 @@ test('markdown-features shows every feature the tutorial promises', () => {
   assert.ok(
     infos.some((i) => /\{[\d,-]+\}/.test(i)),
     'highlighted lines',
+  );
+});
+
+/** Compiles MDX with the @mdx-js/mdx that Docusaurus's MDX loader resolves, as installed. */
+async function compileMdx(source: string): Promise<string> {
+  const fromLoader = createRequire(require.resolve('@docusaurus/mdx-loader'));
+  const url = pathToFileURL(fromLoader.resolve('@mdx-js/mdx')).href;
+  const mdx = (await import(url)) as typeof import('@mdx-js/mdx');
+  return String(await mdx.compile(source, {outputFormat: 'function-body'}));
+}
+
+test('TabItem content is Markdown with or without blank lines around it (MDX 3), as markdown-features says', async () => {
+  const page = readFileSync('docs/tutorial-basics/markdown-features.mdx', 'utf8');
+  const tabs = /^<Tabs>$[\s\S]*?^<\/Tabs>$/m.exec(page)?.[0];
+  assert.ok(tabs, 'the page shows tabs');
+  const tight = tabs
+    .replace(/(<TabItem[^>]*>)\n\n/g, '$1\n')
+    .replace(/\n\n(\s*<\/TabItem>)/g, '\n$1');
+  assert.notEqual(tight, tabs, 'the page leaves blank lines around the content');
+  const spaced = await compileMdx(tabs);
+  assert.match(spaced, /className: "language-bash"/, 'the content is a code block');
+  assert.equal(await compileMdx(tight), spaced);
+  // Text on the opening tag's line is inline: no paragraph.
+  const inline = await compileMdx('<TabItem value="a">**粗体**</TabItem>\n');
+  const own = await compileMdx('<TabItem value="a">\n**粗体**\n</TabItem>\n');
+  assert.doesNotMatch(inline, /_components\.p\b/);
+  assert.match(own, /_components\.p\b/);
+  assert.doesNotMatch(
+    page,
+    /空一行，否则不会被当成 Markdown/,
+    'the page no longer says they are needed',
   );
 });
 

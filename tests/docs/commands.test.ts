@@ -11,8 +11,10 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -31,6 +33,7 @@ const TRANSLATE = 'docs/tutorial-extras/translate-your-site.md';
 /** Every block marked `test`, by page and title: each is run by a test below. */
 const RUN_HERE: ReadonlyArray<readonly [string, string]> = [
   [BLOG_POST, '新建一篇文章'],
+  [BLOG_POST, '删掉练手的文章'],
   [DEPLOY, '在服务器上安装'],
   [DEPLOY, '重新生成安全响应头'],
   [VERSIONS, '创建 1.0 版的文档快照'],
@@ -100,6 +103,15 @@ describe('create-a-blog-post: npm run new:post in a temporary copy', () => {
       again.output,
       /没有创建文章：blog\/2025-10-20-wifi-mesh-setup\.md 已经用了 slug "wifi-mesh-setup"，换一个/,
     );
+
+    // The page then deletes the practice post: blog/ is as it was, and the
+    // content tests no longer report it.
+    const cleanup = bash(testedBlock(BLOG_POST, '删掉练手的文章').code, dir);
+    assert.equal(cleanup.status, 0, cleanup.output);
+    assert.deepEqual(readdirSync(join(dir, 'blog')).sort(), readdirSync(join(ROOT, 'blog')).sort());
+    const rerun = bash('npx tsx --test --test-reporter=tap tests/content/blog.test.ts', dir);
+    assert.match(rerun.output, /^# tests \d+$/m, rerun.output.slice(-2000));
+    assert.doesNotMatch(rerun.output, /wifi-mesh-setup/);
   });
 });
 
@@ -115,12 +127,29 @@ describe('deploy-your-site: the nginx install, under a temporary prefix', () => 
     mkdirSync(join(prefix, 'etc/nginx/snippets'), {recursive: true});
     mkdirSync(join(prefix, 'tmp'), {recursive: true});
     copyFileSync('/etc/nginx/mime.types', join(prefix, 'etc/nginx/mime.types'));
+    // Debian's default site, enabled: the default server on the port, which
+    // answers every request until the reader's steps disable it.
+    mkdirSync(join(prefix, 'etc/nginx/sites-available'), {recursive: true});
+    mkdirSync(join(prefix, 'etc/nginx/sites-enabled'), {recursive: true});
+    writeFileSync(
+      join(prefix, 'etc/nginx/sites-available/default'),
+      `server {
+  listen 127.0.0.1:${NGINX_PORT} default_server;
+  server_name _;
+  location / { return 200 "Welcome to nginx!"; }
+}
+`,
+    );
+    symlinkSync(
+      join(prefix, 'etc/nginx/sites-available/default'),
+      join(prefix, 'etc/nginx/sites-enabled/default'),
+    );
     writeFileSync(
       join(prefix, 'etc/nginx/nginx.conf'),
       prefixedNginxConf(
         prefix,
         `${prefix}/etc/nginx/mime.types`,
-        `  include ${prefix}/etc/nginx/conf.d/*.conf;`,
+        `  include ${prefix}/etc/nginx/conf.d/*.conf;\n  include ${prefix}/etc/nginx/sites-enabled/*;`,
       ),
     );
     // The reader's absolute paths move under the prefix; so do those in the
@@ -143,6 +172,8 @@ systemctl() {
     try {
       assert.equal(run.status, 0, run.output);
       assert.match(run.output, /syntax is ok[\s\S]*test is successful/);
+      assert.ok(!existsSync(join(prefix, 'etc/nginx/sites-enabled/default')), 'default site off');
+      assert.ok(existsSync(join(prefix, 'etc/nginx/sites-available/default')), 'and kept');
       const origin = `http://127.0.0.1:${NGINX_PORT}`;
       await waitForServer(`${origin}/`);
       const page = await fetch(`${origin}/docs/intro`);
@@ -189,6 +220,9 @@ describe('manage-docs-versions: docs:version in a temporary copy', () => {
       assert.ok(existsSync(join(dir, file)), file);
     }
     assert.deepEqual(JSON.parse(readFileSync(join(dir, 'versions.json'), 'utf8')), ['1.0']);
+    // The page's steps leave the repository as the format check wants it.
+    const format = bash('npx prettier --check .', dir);
+    assert.equal(format.status, 0, format.output);
     const build = bash('npx docusaurus build', dir);
     assert.equal(build.status, 0, build.output.slice(-4000));
     const server = serve(dir, SERVE_PORT);
