@@ -20,9 +20,9 @@ const SNIPPET = join(__dirname, '../../deploy/security-headers.conf');
 
 /** Records the CSP violations the page reports, and the console's CSP errors. */
 async function recordCsp(page: Page): Promise<() => Promise<string[]>> {
-  const console: string[] = [];
+  const logged: string[] = [];
   page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) console.push(message.text());
+    if (/Content Security Policy/i.test(message.text())) logged.push(message.text());
   });
   await page.addInitScript(() => {
     const w = window as unknown as {__csp: string[]};
@@ -33,7 +33,7 @@ async function recordCsp(page: Page): Promise<() => Promise<string[]>> {
   });
   return async () => [
     ...(await page.evaluate(() => (window as unknown as {__csp: string[]}).__csp)),
-    ...console,
+    ...logged,
   ];
 }
 
