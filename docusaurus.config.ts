@@ -26,6 +26,7 @@ import socialCards, {
   type PluginOptions as SocialCardsOptions,
 } from './src/plugins/social-cards';
 import llmsTxt, {type PluginOptions as LlmsTxtOptions} from './src/plugins/llms-txt';
+import securityHeaders from './src/plugins/security-headers';
 
 // Runs in Node.js at build time: no browser APIs here.
 
@@ -154,6 +155,9 @@ const config: Config = {
   },
 
   plugins: [
+    // A CSP <meta> in every page and build/_headers, from one policy. First, and
+    // synchronous: its page rewrite is done before route-chunk-scripts rewrites pages.
+    securityHeaders,
     // The classic blog, wrapped: see src/plugins/blog/index.ts.
     ['./src/plugins/blog/index.ts', blogOptions],
     [recentPosts, {recentCount: 6} satisfies RecentPostsOptions],

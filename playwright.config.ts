@@ -18,6 +18,13 @@ const GROWN_DIR = process.env.E2E_GROWN_DIR ?? '.grown';
 const GROWN_ARGS = `--dir=${GROWN_DIR} --port=${GROWN_PORT}${process.env.E2E_GROWN_REUSE ? ' --reuse' : ''}`;
 /** The tests whose expectations depend on how many posts there are. */
 const BLOG_GROWTH_SPECS = /(routes|blog|blog-series|site-config|social-cards|llms-txt)\.spec\.ts$/;
+/**
+ * E2E_PROJECTS=chromium,nginx runs those projects only, and starts only their
+ * servers (the grown site takes minutes to build). Unset: every project.
+ */
+const SELECTED = process.env.E2E_PROJECTS?.split(',').map((name) => name.trim());
+const selected = <T extends {name: string}>(items: T[]): T[] =>
+  items.filter((item) => !SELECTED || SELECTED.includes(item.name));
 
 export default defineConfig({
   testDir: './tests',
@@ -36,7 +43,7 @@ export default defineConfig({
       args: CHROME_FLAGS,
     },
   },
-  projects: [
+  projects: selected([
     {name: 'chromium', testDir: './tests/e2e', use: {...devices['Desktop Chrome']}},
     {
       name: 'nginx',
@@ -51,15 +58,17 @@ export default defineConfig({
       metadata: {siteDir: GROWN_DIR},
       use: {...devices['Desktop Chrome'], baseURL: GROWN_URL},
     },
-  ],
-  webServer: [
+  ]),
+  webServer: selected([
     {
+      name: 'chromium',
       command: `npx docusaurus serve --host 127.0.0.1 --port ${PORT} --no-open`,
       url: BASE_URL,
       reuseExistingServer: false,
       timeout: 60_000,
     },
     {
+      name: 'nginx',
       command: `npx tsx scripts/nginx-serve.ts ${NGINX_PORT}`,
       url: NGINX_URL,
       reuseExistingServer: false,
@@ -67,10 +76,11 @@ export default defineConfig({
     },
     {
       // Copies the site, adds posts, builds the copy and serves it: minutes on a busy machine.
+      name: 'grown',
       command: `npx tsx scripts/grown-site.ts ${GROWN_ARGS}`,
       url: GROWN_URL,
       reuseExistingServer: false,
       timeout: 600_000,
     },
-  ],
+  ]),
 });

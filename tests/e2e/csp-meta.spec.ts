@@ -1,0 +1,218 @@
+/**
+ * The security policy where no header carries it: `docusaurus serve` adds no
+ * security headers, as GitHub Pages cannot, so what holds here is what the
+ * pages' own CSP <meta> enforces (src/plugins/security-headers). Also: the
+ * same policy in build/_headers and the nginx snippet, and robots.txt.
+ */
+import {createServer, type Server} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {expect, test, type Page} from '@playwright/test';
+import {
+  HEADER_ONLY_DIRECTIVES,
+  parseHeadersFile,
+  parseNginxSnippet,
+} from '../../src/plugins/security-headers/policy';
+import {collectOffsiteRequests, sitemapPaths, waitForHydration} from './helpers';
+
+const SNIPPET = join(__dirname, '../../deploy/security-headers.conf');
+
+/** Records the CSP violations the page reports, and the console's CSP errors. */
+async function recordCsp(page: Page): Promise<() => Promise<string[]>> {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) logged.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as {__csp: string[]};
+    w.__csp = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      w.__csp.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return async () => [
+    ...(await page.evaluate(() => (window as unknown as {__csp: string[]}).__csp)),
+    ...logged,
+  ];
+}
+
+/** The page's CSP <meta> policies, and whether one precedes every script and stylesheet. */
+function metaPolicy(page: Page) {
+  return page.evaluate(() => {
+    const metas = Array.from(
+      document.querySelectorAll('meta[http-equiv="Content-Security-Policy" i]'),
+    );
+    const first = metas[0];
+    const early =
+      first !== undefined &&
+      Array.from(document.querySelectorAll('script, link[rel="stylesheet"]')).every(
+        (element) => first.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING,
+      );
+    return {policies: metas.map((meta) => meta.getAttribute('content') ?? ''), early};
+  });
+}
+
+/** Opens a page and checks that the server sent no security headers. */
+async function openHeaderless(page: Page, path: string): Promise<void> {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  expect(response?.headers()['content-security-policy'], path).toBeUndefined();
+  expect(response?.headers()['x-frame-options'], path).toBeUndefined();
+}
+
+/** Opens a page with no CSP header and checks that its <meta> carries one. */
+async function openUnderMetaPolicy(page: Page, path: string): Promise<void> {
+  await openHeaderless(page, path);
+  await expectMetaPolicy(page, path);
+}
+
+async function expectMetaPolicy(page: Page, path: string): Promise<void> {
+  const {policies, early} = await metaPolicy(page);
+  expect(policies, `${path}: one CSP <meta>`).toHaveLength(1);
+  expect(policies[0], path).toMatch(/^default-src 'self'; script-src 'self'( 'sha256-[^']+')+;/);
+  expect(early, `${path}: the CSP <meta> precedes every script and stylesheet`).toBe(true);
+}
+
+test('every sitemap page carries the policy in a <meta>, hydrates, and breaks no CSP rule', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const violations = await recordCsp(page);
+  const offsite = collectOffsiteRequests(page, baseURL ?? '');
+  const paths = await sitemapPaths(page);
+  expect(paths.length).toBeGreaterThan(0);
+  for (const path of paths) {
+    await openUnderMetaPolicy(page, path);
+    await waitForHydration(page);
+    expect(await violations(), path).toEqual([]);
+  }
+  expect(offsite.map((request) => request.url())).toEqual([]);
+});
+
+test('an inline script injected into a page does not run; the page still hydrates', async ({
+  page,
+}) => {
+  const violations = await recordCsp(page);
+  let injected = false;
+  await page.route('**/docs/intro', async (route) => {
+    const response = await route.fetch();
+    const html = await response.text();
+    const body = html.replace(
+      '<script data-bundle',
+      '<script>window.__injected = true</script><script data-bundle',
+    );
+    injected = body !== html;
+    await route.fulfill({response, body});
+  });
+  await openHeaderless(page, '/docs/intro');
+  expect(injected, 'the script was added to the page').toBe(true);
+  await waitForHydration(page);
+  expect(await page.evaluate(() => '__injected' in window)).toBe(false);
+  expect((await violations()).some((v) => /^script-src(-elem)? inline$/.test(v))).toBe(true);
+  await expectMetaPolicy(page, '/docs/intro');
+});
+
+test.describe('another origin', () => {
+  let server: Server;
+  let probes = 0;
+  test.beforeAll(async () => {
+    // A server on another loopback port that would answer any page's fetch.
+    server = createServer((_request, response) => {
+      probes += 1;
+      response.writeHead(200, {'Access-Control-Allow-Origin': '*'}).end('answered');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  test('a fetch to another origin is blocked before it is sent', async ({page}) => {
+    const violations = await recordCsp(page);
+    await openHeaderless(page, '/');
+    await waitForHydration(page);
+    const target = `http://127.0.0.1:${(server.address() as AddressInfo).port}/probe`;
+    const outcome = await page.evaluate(
+      (url) =>
+        fetch(url).then(
+          (response) => response.text(),
+          (error: unknown) => `blocked: ${String(error)}`,
+        ),
+      target,
+    );
+    expect(outcome).toMatch(/^blocked: TypeError/);
+    expect(probes).toBe(0);
+    expect(await violations()).toContain(`connect-src ${target}`);
+    await expectMetaPolicy(page, '/');
+  });
+});
+
+test('search works under the meta policy', async ({page}) => {
+  const violations = await recordCsp(page);
+  await openUnderMetaPolicy(page, '/');
+  await waitForHydration(page);
+  const box = page.locator('nav.navbar[aria-label="主导航"] input.navbar__search-input').last();
+  await box.fill('审核');
+  // The reader waits for the answer to what they typed, however long that takes.
+  await page.waitForFunction(
+    () => document.querySelector('.navbar [role="listbox"]')?.getAttribute('data-query') === '审核',
+  );
+  await expect(page.locator('.navbar [role="listbox"] [role="option"]').first()).toContainText(
+    '审核',
+  );
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/blog\/2025\/09\/15\/moderation-guidelines/);
+  expect(await violations()).toEqual([]);
+});
+
+test('the colour toggle works under the meta policy', async ({page}) => {
+  const violations = await recordCsp(page);
+  await openUnderMetaPolicy(page, '/');
+  await waitForHydration(page);
+  await page.locator('button[class*="toggleButton"]').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await violations()).toEqual([]);
+});
+
+test('_headers names the same headers as the nginx snippet; the <meta> the same CSP less frame-ancestors', async ({
+  page,
+}) => {
+  const response = await page.request.get('/_headers');
+  expect(response.status()).toBe(200);
+  const headers = parseHeadersFile(await response.text());
+  expect(headers.map(([name]) => name)).toEqual(
+    expect.arrayContaining([
+      'Content-Security-Policy',
+      'X-Content-Type-Options',
+      'Referrer-Policy',
+      'Permissions-Policy',
+      'X-Frame-Options',
+      'Cross-Origin-Opener-Policy',
+    ]),
+  );
+  expect(headers).toEqual(parseNginxSnippet(readFileSync(SNIPPET, 'utf8')));
+
+  const csp = headers.find(([name]) => name === 'Content-Security-Policy')?.[1] ?? '';
+  expect(csp).toContain("frame-ancestors 'none'");
+  await page.goto('/');
+  const {policies} = await metaPolicy(page);
+  const withoutHeaderOnly = csp
+    .split('; ')
+    .filter((directive) => !HEADER_ONLY_DIRECTIVES.has(directive.split(' ')[0] ?? ''))
+    .join('; ');
+  expect(policies).toEqual([withoutHeaderOnly]);
+});
+
+test('robots.txt names the sitemap, and the sitemap is there', async ({page}) => {
+  const robots = await page.request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  const sitemaps = [...(await robots.text()).matchAll(/^Sitemap: (\S+)$/gm)].map((m) => m[1]);
+  expect(sitemaps).toHaveLength(1);
+  const url = new URL(sitemaps[0] ?? '');
+  expect(url.protocol).toBe('https:');
+  const sitemap = await page.request.get(url.pathname);
+  expect(sitemap.status()).toBe(200);
+  expect(await sitemap.text()).toContain(`<loc>${url.origin}/`);
+});
