@@ -169,6 +169,12 @@ test('TabItem content is Markdown with or without blank lines around it (MDX 3),
   const own = await compileMdx('<TabItem value="a">\n**粗体**\n</TabItem>\n');
   assert.doesNotMatch(inline, /_components\.p\b/);
   assert.match(own, /_components\.p\b/);
+  // Text on the opening tag's line with the closing tag on a later line: the build fails.
+  await assert.rejects(
+    compileMdx('<TabItem value="a">**粗体**\n</TabItem>\n'),
+    /Expected a closing tag for `<TabItem>`.*before the end of `paragraph`/,
+  );
+  assert.match(page, /Expected a closing tag for `<TabItem>` … before the end of `paragraph`/);
   assert.doesNotMatch(
     page,
     /空一行，否则不会被当成 Markdown/,
