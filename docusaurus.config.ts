@@ -262,7 +262,10 @@ const config: Config = {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
       // Languages and magic comments are set in codeHighlightOptions above:
-      // the theme no longer highlights in the browser.
+      // the theme no longer highlights in the browser. The languages are
+      // repeated for the day code-highlight switches itself off (its
+      // assumptions.ts) and the theme's CodeBlock highlights again.
+      additionalLanguages: [...codeHighlightOptions.languages],
     },
   } satisfies Preset.ThemeConfig,
 };
