@@ -60,11 +60,16 @@ describe('a broken assumption is reported, naming the plugin and the assumption'
     writeFileSync(at, edit(readFileSync(at, 'utf8')));
     return installed(siteDir, {[pkg]: copy});
   }
-  function brokenOf(broken: Installed): string[] {
-    return subjects
-      .flatMap((subject) => checkSubject(subject, broken))
+  const brokenIn = (packages: Installed): string[] =>
+    subjects
+      .flatMap((subject) => checkSubject(subject, packages))
       .filter((finding) => finding.status === 'broken')
       .map((finding) => `${finding.subject} › ${finding.assumption}: ${finding.error}`);
+  /** What the edit broke: what is broken with it and was not without it. */
+  let before: Set<string> | undefined;
+  function brokenOf(packages: Installed): string[] {
+    before ??= new Set(brokenIn(pkgs));
+    return brokenIn(packages).filter((line) => !before?.has(line));
   }
 
   test('JSX in theme-common’s codeBlockUtils.js (as in 3.10) breaks code-highlight', () => {
