@@ -120,20 +120,24 @@ function run(
 
 /** The first line of a failed command's output that reads like an error. */
 function firstError(output: string): string {
-  const lines = output.split('\n').map((line) => line.trim());
-  const error =
-    lines.find((line) =>
-      /^\[ERROR\]|Error:|ERR!|error TS|Module not found|Cannot find/.test(line),
-    ) ??
-    lines.filter(Boolean).at(-1) ??
-    'no output';
-  return error.replace(/\s+/g, ' ').slice(0, 300);
+  const lines = output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !/^\[(WARNING|INFO|SUCCESS)\]/.test(line));
+  const at = lines.findIndex((line) =>
+    /^\[ERROR\]|Error:|ERR!|error TS|Module not found|Cannot find/.test(line),
+  );
+  if (at === -1) return (lines.at(-1) ?? 'no output').slice(0, 300);
+  // Rspack's summary line comes before the error it summarises.
+  const detail = lines.slice(at + 1).find((line) => /^×|Error:|Module not found/.test(line));
+  const error = /compiled with errors/.test(lines[at] ?? '') && detail ? detail : lines[at];
+  return (error ?? '').replace(/\s+/g, ' ').slice(0, 300);
 }
 
 /** `[WARNING] [switched off] <plugin>: <why>. <fallback>` lines of the build. */
 function switchedOffPlugins(output: string): Map<string, string> {
   const off = new Map<string, string>();
-  const pattern = new RegExp(`\\[${SWITCHED_OFF}\\] ([\\w-]+): (.*)`, 'g');
+  const pattern = new RegExp(`\\[${SWITCHED_OFF}\\] ([\\w/.-]+): (.*)`, 'g');
   for (const [, plugin, why] of output.matchAll(pattern)) {
     if (plugin && !off.has(plugin)) off.set(plugin, (why ?? '').trim());
   }
@@ -141,10 +145,18 @@ function switchedOffPlugins(output: string): Map<string, string> {
 }
 
 /** Which subject a build error names (a file of one of them), if any. */
-function subjectOfError(error: string, output: string): string | undefined {
-  const text = `${error}\n${output}`;
+function subjectOfError(error: string): string | undefined {
   for (const subject of subjects) {
-    if (subject.files.some((file) => text.includes(file.replace(/\/$/, '')))) return subject.name;
+    // A component's folder names it too (`Can't resolve … in 'src/theme/CodeBlock'`).
+    const places = subject.files.flatMap((file) =>
+      path.basename(file).startsWith('index.')
+        ? [file, path.dirname(file)]
+        : [file.replace(/\/$/, '')],
+    );
+    const named = places.some((place) =>
+      new RegExp(`${place.replace(/\./g, '\\.')}(?=['/:\\s]|$)`).test(error),
+    );
+    if (named) return subject.name;
   }
   return undefined;
 }
@@ -258,7 +270,7 @@ async function main(): Promise<void> {
 
   const off = build ? switchedOffPlugins(build.output) : new Map<string, string>();
   const buildError = build && build.code !== 0 ? firstError(build.output) : undefined;
-  const buildCulprit = buildError && build ? subjectOfError(buildError, build.output) : undefined;
+  const buildCulprit = buildError ? subjectOfError(buildError) : undefined;
 
   const rows = subjects.map((subject) => {
     const findings = contract.filter((f) => f.subject === subject.name);

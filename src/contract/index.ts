@@ -145,10 +145,15 @@ export function firstBroken(subject: Subject, siteDir?: string): string | undefi
 }
 
 /** The warning a plugin prints when it switches itself off (check:upgrade looks for it). */
-export function switchedOff(plugin: string, reason: string, fallback: string): void {
+export function switchedOff(
+  plugin: string,
+  reason: string,
+  fallback: string,
+  listedIn = `src/plugins/${plugin}/assumptions.ts`,
+): void {
   console.warn(
     `[WARNING] [${SWITCHED_OFF}] ${plugin}: ${reason}. ${fallback} ` +
-      `(src/plugins/${plugin}/assumptions.ts; run \`npm run test:contract\`).`,
+      `(${listedIn}; run \`npm run test:contract\`).`,
   );
 }
 export const SWITCHED_OFF = 'switched off';
