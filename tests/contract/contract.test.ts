@@ -8,9 +8,18 @@
  * site (scripts/check-upgrade.ts runs it in a copy moved to another version).
  */
 import assert from 'node:assert/strict';
-import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import {after, describe, test} from 'node:test';
+import type {LoadContext} from '@docusaurus/types';
 import {checkSubject, installed, SITE_DIR, type Installed} from '../../src/contract';
 import subjects from '../../src/contract/all';
 
@@ -117,4 +126,33 @@ describe('a broken assumption is reported, naming the plugin and the assumption'
       'theme/AnnouncementBar › imports: src/theme/AnnouncementBar/index.tsx imports useAnnouncementBar from @docusaurus/theme-common/internal, which no longer exports it',
     ]);
   });
+});
+
+test('theme-fallback points an ejected component whose import is gone at the theme’s original, and says so', async (t) => {
+  // A site whose theme-classic has no CodeBlock/CopyButton (3.10 moved it to CodeBlock/Buttons/).
+  const cache = path.join(siteDir, 'node_modules', '.cache');
+  mkdirSync(cache, {recursive: true});
+  const site = mkdtempSync(path.join(cache, 'contract-site-'));
+  t.after(() => rmSync(site, {recursive: true, force: true}));
+  const theme = path.join(site, 'node_modules', '@docusaurus', 'theme-classic');
+  cpSync(pkgs.dir('@docusaurus/theme-classic'), theme, {recursive: true});
+  rmSync(path.join(theme, 'lib', 'theme', 'CodeBlock', 'CopyButton'), {recursive: true});
+  const warnings: string[] = [];
+  t.mock.method(console, 'warn', (message: string) => warnings.push(message));
+  const {default: themeFallback} = await import('../../src/plugins/theme-fallback');
+  const plugin = themeFallback({siteDir: site} as LoadContext);
+  const configure = plugin.configureWebpack as () => {resolve?: {alias?: object}};
+  assert.deepEqual(configure().resolve?.alias, {
+    '@theme/CodeBlock': path.join(realpathSync(theme), 'lib', 'theme', 'CodeBlock', 'index.js'),
+  });
+  assert.equal(warnings.length, 1);
+  assert.match(
+    warnings[0] ?? '',
+    /\[switched off\] theme\/CodeBlock: .*@theme\/CodeBlock\/CopyButton/,
+  );
+  // On the installed version it changes nothing.
+  assert.deepEqual(
+    (themeFallback({siteDir} as LoadContext).configureWebpack as () => object)(),
+    {},
+  );
 });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {checkSubject, installed, switchedOff} from '../../contract';
 import theme from '../../contract/theme';
@@ -26,7 +27,7 @@ export default function themeFallbackPlugin(context: LoadContext): Plugin {
     );
     // No original to fall back to: the build fails and names the file.
     if (!original) continue;
-    alias[`@theme/${name}`] = `${pkgs.dir(THEME_CLASSIC)}/${original}`;
+    alias[`@theme/${name}`] = path.join(pkgs.dir(THEME_CLASSIC), original);
     switchedOff(
       subject.name,
       broken.error ?? 'an import is gone',
