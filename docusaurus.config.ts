@@ -18,6 +18,7 @@ import routePrefetch from './src/plugins/route-prefetch';
 import routeChunkScripts from './src/plugins/route-chunk-scripts';
 import lazyRoutes from './src/plugins/lazy-routes';
 import tslibHelpers from './src/plugins/tslib-helpers';
+import themeFallback from './src/plugins/theme-fallback';
 import shardSearch, {type PluginOptions as ShardSearchOptions} from './src/plugins/shard-search';
 import recentPosts, {type PluginOptions as RecentPostsOptions} from './src/plugins/recent-posts';
 import socialCards, {
@@ -25,10 +26,17 @@ import socialCards, {
   socialCardPath,
   type PluginOptions as SocialCardsOptions,
 } from './src/plugins/social-cards';
+import {installed} from './src/contract';
 import llmsTxt, {type PluginOptions as LlmsTxtOptions} from './src/plugins/llms-txt';
 import securityHeaders from './src/plugins/security-headers';
 
 // Runs in Node.js at build time: no browser APIs here.
+
+const [docusaurusMajor = 0, docusaurusMinor = 0] = installed()
+  .version('@docusaurus/core')
+  .split('.')
+  .map(Number);
+const fasterKeyRenamed = docusaurusMajor > 3 || docusaurusMinor >= 8;
 
 const SITE_TITLE = '栈底笔记';
 const SITE_TAGLINE = '把协议、存储和网络的底层细节讲清楚';
@@ -150,9 +158,16 @@ const config: Config = {
   },
 
   future: {
-    experimental_faster: true,
     experimental_router: 'browser',
-  },
+    // Docusaurus Faster (Rspack, SWC, Lightning CSS). 3.8 renamed the key to
+    // `faster` and rejects the old one: the name follows the installed core,
+    // so `npm run check:upgrade` gets past config validation. From 3.8 Faster
+    // renders pages in worker threads, which requires postBuild without the
+    // `head` argument (no plugin here reads it).
+    ...(fasterKeyRenamed
+      ? {faster: true, v4: {removeLegacyPostBuildHeadAttribute: true}}
+      : {experimental_faster: true}),
+  } as Config['future'],
 
   plugins: [
     // A CSP <meta> in every page and build/_headers, from one policy. First, and
@@ -173,6 +188,8 @@ const config: Config = {
     routeChunkScripts,
     // Page routes leave main.js's route table: main.js stays the same size as the blog grows.
     lazyRoutes,
+    // An ejected component whose imports a newer theme lacks falls back to the theme's own.
+    themeFallback,
     // Site search: a sharded index written after the build, and the /search page.
     [shardSearch, {labels: {blog: BLOG_TITLE, docs: DOCS_TITLE}} satisfies ShardSearchOptions],
   ],
@@ -266,7 +283,10 @@ const config: Config = {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
       // Languages and magic comments are set in codeHighlightOptions above:
-      // the theme no longer highlights in the browser.
+      // the theme no longer highlights in the browser. The languages are
+      // repeated for the day code-highlight switches itself off (its
+      // assumptions.ts) and the theme's CodeBlock highlights again.
+      additionalLanguages: [...codeHighlightOptions.languages],
     },
   } satisfies Preset.ThemeConfig,
 };

@@ -6,12 +6,7 @@
  * hands src/theme/CodeBlock the result as props in place of the text.
  */
 import type {Element, ElementContent, Root} from 'hast';
-import {
-  containsLineNumbers,
-  parseCodeBlockTitle,
-  parseLines,
-  type MagicCommentConfig,
-} from './codeBlockUtils';
+import {codeBlockUtils, type MagicCommentConfig} from './codeBlockUtils';
 import {highlightLines, loadLanguages, type Themes} from './highlight';
 
 export type Options = Readonly<{
@@ -55,6 +50,17 @@ function visit(node: Parent, onCode: (code: Element) => void): void {
 }
 
 export default function rehypeCodeHighlight({themes, languages, magicComments}: Options) {
+  const loaded = codeBlockUtils();
+  if ('error' in loaded) {
+    // Switched off (index.ts warns): each block goes to the theme's own
+    // CodeBlock, which parses and highlights it in the browser.
+    return (tree: Root): void => {
+      visit(tree, (node) => {
+        node.properties.themeCodeBlock = true;
+      });
+    };
+  }
+  const {containsLineNumbers, parseCodeBlockTitle, parseLines} = loaded.utils;
   loadLanguages(languages);
   return (tree: Root): void => {
     visit(tree, (node) => {

@@ -1,7 +1,9 @@
-import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {firstBroken, switchedOff} from '../../contract';
+import contract from './assumptions';
 import {parseRoutes} from '../route-chunk-scripts/routes';
 import {
   chunkNamesModule,
@@ -70,20 +72,45 @@ const REPLACED = {
  *
  * Development builds keep Docusaurus's own tables: they are regenerated on
  * every content change, and the dev server never pays per page.
+ *
+ * On a Docusaurus that breaks one of its assumptions (assumptions.ts), or
+ * whose generated files it cannot read, the plugin switches itself off with
+ * a warning and the site keeps Docusaurus's own route table.
  */
 export default function lazyRoutesPlugin(context: LoadContext): Plugin {
   const dir = path.join(context.generatedFilesDir, DIR);
   const baseUrl = context.siteConfig.baseUrl;
+  let off = false;
+  const switchOff = (reason: string) => {
+    off = true;
+    // No plan, no chunk list: route-chunk-scripts must not read an old build's.
+    rmSync(dir, {recursive: true, force: true});
+    switchedOff('lazy-routes', reason, "main.js keeps Docusaurus's own route table.");
+  };
   return {
     name: 'lazy-routes',
     configureWebpack(config, isServer, {currentBundler}) {
       if (isServer || process.env.NODE_ENV !== 'production') return {};
+      const broken = firstBroken(contract, context.siteDir);
+      if (broken) {
+        switchOff(broken);
+        return {};
+      }
       const generated = (file: string) =>
         readFileSync(path.join(context.generatedFilesDir, file), 'utf8');
-      const routes = parseRoutes(generated('routes.js'));
-      const registry = parseRegistry(generated('registry.js'));
-      const chunkNames = JSON.parse(generated('routesChunkNames.json')) as RoutesChunkNames;
-      const plan = planLazyRoutes(routes, chunkNames, registry, baseUrl);
+      let plan: ReturnType<typeof planLazyRoutes>;
+      let registry: ReturnType<typeof parseRegistry>;
+      let chunkNames: RoutesChunkNames;
+      try {
+        const routes = parseRoutes(generated('routes.js'));
+        registry = parseRegistry(generated('registry.js'));
+        chunkNames = JSON.parse(generated('routesChunkNames.json')) as RoutesChunkNames;
+        plan = planLazyRoutes(routes, chunkNames, registry, baseUrl);
+        if (typeof config.entry !== 'string') throw new Error('the client entry is not one string');
+      } catch (error) {
+        switchOff(`generated files: ${(error as Error).message}`);
+        return {};
+      }
 
       mkdirSync(path.join(dir, 'entries'), {recursive: true});
       const files = {
@@ -176,6 +203,7 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
       };
     },
     async postBuild({outDir}) {
+      if (off) return;
       const chunks = readRouteChunks(context.generatedFilesDir);
       const manifests = readLazyRoutes(context.generatedFilesDir).map((route) => {
         const own = chunks[route.entry];

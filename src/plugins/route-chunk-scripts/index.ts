@@ -2,6 +2,8 @@ import {readdirSync, readFileSync} from 'node:fs';
 import {readFile, rename, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {firstBroken, switchedOff} from '../../contract';
+import contract from './assumptions';
 import {readLazyRoutes, readRouteChunks} from '../lazy-routes';
 import {readChunkFiles, writeChunkFiles, type ChunkFiles} from './chunkFiles';
 import {chunkNamesOf, matchBranch, parseRoutes, pathnameOf} from './routes';
@@ -26,8 +28,18 @@ const BUNDLE = /data-bundle="([^"]*)"/;
  * A lazy route's page (src/plugins/lazy-routes) also lists its route entry,
  * and names the route in `data-route`, so the bundle waits for that entry to
  * register the route instead of fetching the route's manifest.
+ *
+ * On a Docusaurus that breaks one of its assumptions (assumptions.ts), or
+ * whose generated files it cannot read, it switches itself off with a
+ * warning and leaves the pages as Docusaurus rendered them.
  */
 export default function routeChunkScriptsPlugin(context: LoadContext): Plugin {
+  const fallback = 'Pages are left as Docusaurus rendered them.';
+  const broken = firstBroken(contract, context.siteDir);
+  if (broken) {
+    switchedOff('route-chunk-scripts', broken, fallback);
+    return {name: 'route-chunk-scripts'};
+  }
   return {
     name: 'route-chunk-scripts',
     configureWebpack(_config, isServer) {
@@ -57,12 +69,23 @@ export default function routeChunkScriptsPlugin(context: LoadContext): Plugin {
       const files = readChunkFiles(context.generatedFilesDir);
       const lazy = new Map(readLazyRoutes(context.generatedFilesDir).map((r) => [r.path, r]));
       const lazyChunks = lazy.size ? readRouteChunks(context.generatedFilesDir) : {};
-      const routes = parseRoutes(
-        readFileSync(path.join(context.generatedFilesDir, 'routes.js'), 'utf8'),
-      );
-      const chunkNames = JSON.parse(
-        readFileSync(path.join(context.generatedFilesDir, 'routesChunkNames.json'), 'utf8'),
-      ) as Record<string, Parameters<typeof chunkNamesOf>[0]>;
+      let routes: ReturnType<typeof parseRoutes>;
+      let chunkNames: Record<string, Parameters<typeof chunkNamesOf>[0]>;
+      try {
+        routes = parseRoutes(
+          readFileSync(path.join(context.generatedFilesDir, 'routes.js'), 'utf8'),
+        );
+        chunkNames = JSON.parse(
+          readFileSync(path.join(context.generatedFilesDir, 'routesChunkNames.json'), 'utf8'),
+        ) as typeof chunkNames;
+      } catch (error) {
+        switchedOff(
+          'route-chunk-scripts',
+          `generated files: ${(error as Error).message}`,
+          fallback,
+        );
+        return;
+      }
       const baseUrl = context.siteConfig.baseUrl;
       const pages = readdirSync(outDir, {recursive: true, encoding: 'utf8'}).filter((file) =>
         file.endsWith('.html'),

@@ -1,6 +1,8 @@
 import path from 'node:path';
-import type {Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {firstBroken, switchedOff} from '../../contract';
 import {replaceModuleForIssuer} from '../replaceModule';
+import contract from './assumptions';
 
 /** The one module that imports core's `./docusaurus` (the `window.docusaurus` object). */
 const ISSUER = /@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]clientEntry\.js$/;
@@ -15,7 +17,12 @@ const ISSUER = /@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]clientEntry\.js$/;
  * replacement keeps the same rules (what to prefetch, when, and the 2g /
  * data-saver check) and does the work in idle time, once per chunk.
  */
-export default function routePrefetchPlugin(): Plugin {
+export default function routePrefetchPlugin(context: LoadContext): Plugin {
+  const broken = firstBroken(contract, context.siteDir);
+  if (broken) {
+    switchedOff('route-prefetch', broken, "core's own window.docusaurus prefetches links.");
+    return {name: 'route-prefetch'};
+  }
   return replaceModuleForIssuer('route-prefetch', {
     request: /^\.\/docusaurus$/,
     issuer: ISSUER,

@@ -1,6 +1,8 @@
 import path from 'node:path';
-import type {Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {firstBroken, switchedOff} from '../../contract';
 import {replaceModuleForIssuer} from '../replaceModule';
+import contract from './assumptions';
 
 /** The package whose `require('tslib')` pulls all of tslib into main.js. */
 const ISSUER = /@docusaurus[\\/]utils-common[\\/]/;
@@ -11,7 +13,12 @@ const ISSUER = /@docusaurus[\\/]utils-common[\\/]/;
  * every tslib helper (3.5 KB gzip). For that package only, `tslib` resolves
  * to a module with the one helper it calls.
  */
-export default function tslibHelpersPlugin(): Plugin {
+export default function tslibHelpersPlugin(context: LoadContext): Plugin {
+  const broken = firstBroken(contract, context.siteDir);
+  if (broken) {
+    switchedOff('tslib-helpers', broken, '@docusaurus/utils-common gets the whole tslib.');
+    return {name: 'tslib-helpers'};
+  }
   return replaceModuleForIssuer('tslib-helpers', {
     request: /^tslib$/,
     issuer: ISSUER,

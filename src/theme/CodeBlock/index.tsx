@@ -9,8 +9,11 @@
  * the stylesheet. Word wrap and the copy button work as in the theme (the
  * word-wrap state is useWordWrap.ts, which costs less at hydration). A
  * `<CodeBlock>` written as JSX (no build-time props) shows its text plain.
+ * When code-highlight has switched itself off (a Docusaurus it does not fit,
+ * see its assumptions.ts), blocks come marked `themeCodeBlock` and render
+ * with the theme's own CodeBlock, loaded on demand.
  */
-import React, {isValidElement, type ReactNode} from 'react';
+import React, {isValidElement, lazy, type ReactNode} from 'react';
 import clsx from 'clsx';
 import type {Props as ThemeProps} from '@theme/CodeBlock';
 import Container from '@theme/CodeBlock/Container';
@@ -28,7 +31,10 @@ type BuildProps = {
   readonly lineClassNames: string;
 };
 
-type Props = ThemeProps & Partial<BuildProps>;
+type Props = ThemeProps & Partial<BuildProps> & {readonly themeCodeBlock?: boolean};
+
+/** The theme's CodeBlock, for blocks code-highlight left to it (in a chunk of its own). */
+const ThemeCodeBlock = lazy(() => import('@theme-original/CodeBlock'));
 
 /** Plain strings are copyable; anything else renders as is. */
 function maybeStringifyChildren(children: ReactNode): ReactNode {
@@ -132,7 +138,12 @@ function CodeBlockString({
   );
 }
 
-export default function CodeBlock({children: rawChildren, ...props}: Props): ReactNode {
+export default function CodeBlock({
+  children: rawChildren,
+  themeCodeBlock,
+  ...props
+}: Props): ReactNode {
+  if (themeCodeBlock) return <ThemeCodeBlock {...props}>{rawChildren}</ThemeCodeBlock>;
   if (props.highlighted !== undefined) return <CodeBlockString {...props} />;
   const children = maybeStringifyChildren(rawChildren);
   return typeof children === 'string' ? (

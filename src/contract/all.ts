@@ -1,0 +1,27 @@
+/**
+ * Every subject of the contract: the plugins that reach past Docusaurus's
+ * public API, the page template, and the ejected and wrapped theme
+ * components. tests/contract checks them all; scripts/contract.ts prints them.
+ */
+import type {Subject} from '.';
+import ssrTemplate from '../../config/ssrTemplate.assumptions';
+import blog from '../plugins/blog/assumptions';
+import codeHighlight from '../plugins/code-highlight/assumptions';
+import lazyRoutes from '../plugins/lazy-routes/assumptions';
+import routeChunkScripts from '../plugins/route-chunk-scripts/assumptions';
+import routePrefetch from '../plugins/route-prefetch/assumptions';
+import tslibHelpers from '../plugins/tslib-helpers/assumptions';
+import theme from './theme';
+
+const subjects: readonly Subject[] = [
+  lazyRoutes,
+  routePrefetch,
+  routeChunkScripts,
+  tslibHelpers,
+  codeHighlight,
+  blog,
+  ssrTemplate,
+  ...theme,
+];
+
+export default subjects;

@@ -1,0 +1,159 @@
+/**
+ * Where this site reaches past Docusaurus's public API, and how to check it.
+ *
+ * Each local plugin that depends on Docusaurus internals, and each theme
+ * component ejected from 3.7.0, lists its assumptions in one file beside it
+ * (`assumptions.ts`, or src/theme/ejected.ts for the components). An
+ * assumption says what it needs (a module, an export, a file's shape, a
+ * generated name), what the code does with it, and checks it against the
+ * installed `@docusaurus/*` packages. The same list is the documentation,
+ * the contract test's input (tests/contract/) and, for plugins that can,
+ * the guard that switches the plugin off when the build runs on a
+ * Docusaurus it no longer fits.
+ *
+ * Node only: this runs in tests, scripts and plugins' build-time code.
+ */
+import {createHash} from 'node:crypto';
+import {existsSync, readFileSync, realpathSync} from 'node:fs';
+import path from 'node:path';
+
+/** The installed packages, as seen from a site directory. */
+export type Installed = Readonly<{
+  siteDir: string;
+  /** The package's directory; throws when it is not installed. */
+  dir: (pkg: string) => string;
+  version: (pkg: string) => string;
+  has: (pkg: string, file: string) => boolean;
+  /** A file's text; throws, naming the file, when it is missing. */
+  read: (pkg: string, file: string) => string;
+  sha256: (pkg: string, file: string) => string;
+}>;
+
+/** One thing a plugin or component takes for granted about Docusaurus. */
+export type Assumption = Readonly<{
+  /** Short and unique within its subject: it names the assumption in reports. */
+  id: string;
+  /** What it needs: module, export, file shape or generated name. */
+  needs: string;
+  /** What the code does with it. */
+  use: string;
+  /**
+   * Throws an Error, in plain words, when the installed packages break the
+   * assumption. Left out when only a build and the browser can tell:
+   * `checkedBy` then names the test that does.
+   */
+  check?: (pkgs: Installed) => void;
+  checkedBy?: string;
+}>;
+
+export type Subject = Readonly<{
+  /** `code-highlight`, `theme/CodeBlock`, `config/ssrTemplate`. */
+  name: string;
+  kind: 'plugin' | 'ejected' | 'wrapped' | 'template';
+  /** The repository files it covers. */
+  files: readonly string[];
+  /** What happens when one of its assumptions no longer holds. */
+  whenBroken: string;
+  assumptions: readonly Assumption[];
+}>;
+
+export type Finding = Readonly<{
+  subject: string;
+  assumption: string;
+  /** `holds`, `broken`, or `build` (checked by a build and the browser tests only). */
+  status: 'holds' | 'broken' | 'build';
+  error?: string;
+}>;
+
+/** The site this repository is (src/contract → the repository root). */
+export const SITE_DIR = path.resolve(__dirname, '..', '..');
+
+/**
+ * The packages installed for `siteDir`, found the way Node finds them from
+ * there (node_modules of the directory and its parents). `overrides` puts a
+ * package somewhere else, for tests that break one on purpose.
+ */
+export function installed(
+  siteDir: string = SITE_DIR,
+  overrides: Readonly<Record<string, string>> = {},
+): Installed {
+  const dirs = new Map<string, string>(Object.entries(overrides));
+  const dir = (pkg: string): string => {
+    const known = dirs.get(pkg);
+    if (known) return known;
+    for (let at = siteDir; ; at = path.dirname(at)) {
+      const candidate = path.join(at, 'node_modules', pkg);
+      if (existsSync(path.join(candidate, 'package.json'))) {
+        const real = realpathSync(candidate);
+        dirs.set(pkg, real);
+        return real;
+      }
+      if (path.dirname(at) === at) throw new Error(`${pkg} is not installed`);
+    }
+  };
+  const file = (pkg: string, name: string) => path.join(dir(pkg), name);
+  const read = (pkg: string, name: string): string => {
+    const at = file(pkg, name);
+    if (!existsSync(at)) throw new Error(`${pkg}/${name} no longer exists`);
+    return readFileSync(at, 'utf8');
+  };
+  return {
+    siteDir,
+    dir,
+    version: (pkg) => (JSON.parse(read(pkg, 'package.json')) as {version: string}).version,
+    has: (pkg, name) => existsSync(file(pkg, name)),
+    read,
+    sha256: (pkg, name) => createHash('sha256').update(read(pkg, name)).digest('hex'),
+  };
+}
+
+/**
+ * Asserts that a package file contains each pattern; the message says what
+ * the missing text meant.
+ */
+export function expectText(
+  pkgs: Installed,
+  pkg: string,
+  file: string,
+  patterns: readonly (readonly [RegExp | string, string])[],
+): void {
+  const text = pkgs.read(pkg, file);
+  for (const [pattern, meaning] of patterns) {
+    const found = typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text);
+    if (!found) throw new Error(`${pkg}/${file} no longer ${meaning}`);
+  }
+}
+
+/** Runs one subject's checks. */
+export function checkSubject(subject: Subject, pkgs: Installed): Finding[] {
+  return subject.assumptions.map((assumption): Finding => {
+    const base = {subject: subject.name, assumption: assumption.id};
+    if (!assumption.check) return {...base, status: 'build'};
+    try {
+      assumption.check(pkgs);
+      return {...base, status: 'holds'};
+    } catch (error) {
+      return {...base, status: 'broken', error: (error as Error).message};
+    }
+  });
+}
+
+/** The first assumption of a subject that does not hold, in words, or undefined. */
+export function firstBroken(subject: Subject, siteDir?: string): string | undefined {
+  const broken = checkSubject(subject, installed(siteDir)).find((f) => f.status === 'broken');
+  return broken && `${broken.assumption}: ${broken.error}`;
+}
+
+/** The warning a plugin prints when it switches itself off (check:upgrade looks for it). */
+export function switchedOff(
+  plugin: string,
+  reason: string,
+  fallback: string,
+  listedIn = `src/plugins/${plugin}/assumptions.ts`,
+): void {
+  console.warn(
+    `[WARNING] [${SWITCHED_OFF}] ${plugin}: ${reason}. ${fallback} ` +
+      `(${listedIn}; run \`npm run test:contract\`).`,
+  );
+}
+export const SWITCHED_OFF = 'switched off';

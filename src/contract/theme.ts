@@ -1,0 +1,324 @@
+/**
+ * The theme components this site ejected from @docusaurus/theme-classic
+ * 3.7.0, and the ones it wraps or overrides (see src/contract/index.ts).
+ *
+ * An ejected component is a copy: Docusaurus keeps changing its original and
+ * nothing tells us. Each entry records the sha256 of the 3.7.0 original(s)
+ * in theme-classic's `src/theme/` and the short list of what the copy
+ * changes. When an upgrade changes an original, the contract test says
+ * "upstream original changed: carry forward": diff the new original against
+ * 3.7.0's, apply that to the copy, keep the changes listed here, and record
+ * the new hash. Every component also has its imports checked: each
+ * `@theme/…` and `@theme-original/…` it imports still exists, and each name
+ * it imports from theme-common (public or `/internal`) or from the blog
+ * plugin's client API is still exported.
+ */
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {SITE_DIR, type Assumption, type Installed, type Subject} from '.';
+
+const THEME_CLASSIC = '@docusaurus/theme-classic';
+
+/** Package entry files whose named exports the components import. */
+const ENTRIES: Record<string, readonly [string, string]> = {
+  '@docusaurus/theme-common': ['@docusaurus/theme-common', 'lib/index.js'],
+  '@docusaurus/theme-common/internal': ['@docusaurus/theme-common', 'lib/internal.js'],
+  '@docusaurus/plugin-content-blog/client': [
+    '@docusaurus/plugin-content-blog',
+    'lib/client/index.js',
+  ],
+};
+
+type Upstream = Readonly<{file: string; sha256: string}>;
+
+type Component = Readonly<{
+  name: string;
+  kind: 'ejected' | 'wrapped';
+  /** Files of this repository, relative to src/theme. */
+  files: readonly string[];
+  /** The 3.7.0 originals, relative to theme-classic's src/theme. */
+  upstream: readonly Upstream[];
+  /** What the copy changes, and why (kept short: the file's comment has the detail). */
+  changes: readonly string[];
+}>;
+
+const COMPONENTS: readonly Component[] = [
+  {
+    name: 'CodeBlock',
+    kind: 'ejected',
+    files: ['CodeBlock/index.tsx', 'CodeBlock/styles.module.css', 'CodeBlock/useWordWrap.ts'],
+    upstream: [
+      {
+        file: 'CodeBlock/index.tsx',
+        sha256: '02872fb480f9cfba3bf6fb26683dfc2a7b4b8d43a2f56f7f72911482028d8a2b',
+      },
+      {
+        file: 'CodeBlock/Content/String.tsx',
+        sha256: '5fbaea95285faf08fbe43fbd4bcb5a711d0f19e94d6012c320f12265fc20515b',
+      },
+      {
+        file: 'CodeBlock/Content/styles.module.css',
+        sha256: 'c8650cb014a4be15343876acfef79ae791b9da675efb75b0acb2a1cbb967f002',
+      },
+    ],
+    changes: [
+      'renders the token HTML code-highlight made at build time (no Prism, no parsing in the browser)',
+      'word wrap button shown by a data attribute a ResizeObserver sets (useWordWrap.ts), no re-render',
+      'blocks marked themeCodeBlock (code-highlight switched off) go to the theme’s CodeBlock, loaded on demand',
+    ],
+  },
+  {
+    name: 'BlogSidebar',
+    kind: 'ejected',
+    files: ['BlogSidebar/index.tsx'],
+    upstream: [
+      {
+        file: 'BlogSidebar/index.tsx',
+        sha256: '1ff8f1a76db1433a9d7ec4a15eb0ced2c2438a7f858ede30c8dab81ea23dcd16',
+      },
+    ],
+    changes: [
+      'the desktop list stays on narrow screens (CSS hides it); the mobile menu’s list mounts in idle time',
+    ],
+  },
+  {
+    name: 'BlogArchivePage',
+    kind: 'ejected',
+    files: ['BlogArchivePage/index.tsx'],
+    upstream: [
+      {
+        file: 'BlogArchivePage/index.tsx',
+        sha256: '42fb9f651c21b4f6a6161bb8ee6726ab3a4e3c35779bf278039c4e79c67758d1',
+      },
+    ],
+    changes: ['year headings h2 (not h3)', 'list keys are permalinks', 'dates without Intl'],
+  },
+  {
+    name: 'BlogListPage',
+    kind: 'ejected',
+    files: ['BlogListPage/index.tsx'],
+    upstream: [
+      {
+        file: 'BlogListPage/index.tsx',
+        sha256: 'dc4183edec9cf341f1bfa80091acf04b99fc3f23e2c3aff71dd9096416c3445e',
+      },
+    ],
+    changes: ['adds an h1 (blog title and description)'],
+  },
+  {
+    name: 'AnnouncementBar',
+    kind: 'ejected',
+    files: ['AnnouncementBar/index.tsx', 'AnnouncementBar/styles.module.css'],
+    upstream: [
+      {
+        file: 'AnnouncementBar/index.tsx',
+        sha256: 'd3ccec5c7919d8f442aedb1f7124dda814eff1000dab48479f35b896cc30106c',
+      },
+      {
+        file: 'AnnouncementBar/styles.module.css',
+        sha256: 'caf6d3e8e258302f23455679af9bef151c228038aee4a86dfcc143480a2a0bda',
+      },
+    ],
+    changes: ['a labelled region instead of a second banner landmark'],
+  },
+  {
+    name: 'BlogPostItem/Header/Info',
+    kind: 'ejected',
+    files: ['BlogPostItem/Header/Info/index.tsx', 'BlogPostItem/Header/Info/styles.module.css'],
+    upstream: [
+      {
+        file: 'BlogPostItem/Header/Info/index.tsx',
+        sha256: '19633d867631820f6577188ec802cb1ac05bfac3855ad1e87b929b0c06450bc3',
+      },
+      {
+        file: 'BlogPostItem/Header/Info/styles.module.css',
+        sha256: '394cbb8db1f6c784f5d5de3632d2d7932d2772e322d33c8153672e4060a43c1a',
+      },
+    ],
+    changes: ['date and reading time written without Intl.DateTimeFormat / Intl.PluralRules'],
+  },
+  {
+    name: 'Blog/Components/Author/Socials',
+    kind: 'ejected',
+    files: [
+      'Blog/Components/Author/Socials/index.tsx',
+      'Blog/Components/Author/Socials/styles.module.css',
+    ],
+    upstream: [
+      {
+        file: 'Blog/Components/Author/Socials/index.tsx',
+        sha256: '89aef7b9cc4a3a00a35d9c956ca2b1a1a7230f29815845967e3d760646cfc5ed',
+      },
+      {
+        file: 'Blog/Components/Author/Socials/styles.module.css',
+        sha256: 'bf02f5e4c95612c3b1bf566479a3496d426546d97cd1ed3741ec1120395e6e1a',
+      },
+    ],
+    changes: ['GitHub icon imported, the other platforms’ icons load on demand'],
+  },
+  {
+    name: 'BlogPostPage/StructuredData',
+    kind: 'ejected',
+    files: ['BlogPostPage/StructuredData/index.tsx'],
+    upstream: [
+      {
+        file: 'BlogPostPage/StructuredData/index.tsx',
+        sha256: '7c7aea581fa23852618d2e54e28a400cc914e065be90598c96f8ca1e2c1cd27e',
+      },
+    ],
+    changes: ['author image in the JSON-LD made absolute'],
+  },
+  {
+    name: 'BlogListPage/StructuredData',
+    kind: 'ejected',
+    files: ['BlogListPage/StructuredData/index.tsx'],
+    upstream: [
+      {
+        file: 'BlogListPage/StructuredData/index.tsx',
+        sha256: 'cd19a12c6bdd9d4e59a6c84f5e1b9d695c1aa3445fd5b26f1bc809b7f4c03e42',
+      },
+    ],
+    changes: ['author images in the JSON-LD made absolute'],
+  },
+  {
+    name: 'NavbarItem/ComponentTypes',
+    kind: 'ejected',
+    files: ['NavbarItem/ComponentTypes.tsx'],
+    upstream: [
+      {
+        file: 'NavbarItem/ComponentTypes.tsx',
+        sha256: 'bca91aa806923bd6c308c26db8f0dd8ab1c73944f732c381afcd870881c150f5',
+      },
+    ],
+    changes: [
+      'a full copy of the map of navbar item types: the types this navbar does not use load on demand (a new type upstream must be added here)',
+    ],
+  },
+  // Wrapped: the original renders inside; only the imports are checked.
+  {
+    name: 'Navbar/MobileSidebar',
+    kind: 'wrapped',
+    files: ['Navbar/MobileSidebar/index.tsx'],
+    upstream: [],
+    changes: ['mounts in idle time (reads useNavbarMobileSidebar from theme-common/internal)'],
+  },
+  {
+    name: 'BlogSidebar/Content',
+    kind: 'wrapped',
+    files: ['BlogSidebar/Content/index.tsx'],
+    upstream: [],
+    changes: ['newest posts only, plus a link to the archive'],
+  },
+  {
+    name: 'BlogPostPage/Metadata',
+    kind: 'wrapped',
+    files: ['BlogPostPage/Metadata/index.tsx'],
+    upstream: [],
+    changes: ['og:image:alt for the post’s card'],
+  },
+  {
+    name: 'TOC',
+    kind: 'wrapped',
+    files: ['TOC/index.tsx'],
+    upstream: [],
+    changes: ['inside a labelled nav'],
+  },
+  {
+    name: 'MDXComponents',
+    kind: 'wrapped',
+    files: ['MDXComponents.tsx'],
+    upstream: [],
+    changes: ['tables in a scrollable, focusable box'],
+  },
+];
+
+const THEME_DIR = path.join(SITE_DIR, 'src', 'theme');
+
+/** A theme component name is in the installed theme (lib/theme/<name>.js or <name>/index.js). */
+function themeHas(pkgs: Installed, name: string): boolean {
+  return (
+    pkgs.has(THEME_CLASSIC, `lib/theme/${name}.js`) ||
+    pkgs.has(THEME_CLASSIC, `lib/theme/${name}/index.js`)
+  );
+}
+
+/** The components this site defines itself (src/theme/<name>). */
+function siteHas(name: string): boolean {
+  return ['.tsx', '.ts', '/index.tsx', '/index.ts'].some((end) =>
+    existsSync(path.join(THEME_DIR, `${name}${end}`)),
+  );
+}
+
+/** Each import of the component's files the installed packages must still provide. */
+function checkImports(pkgs: Installed, files: readonly string[]): void {
+  for (const file of files.filter((f) => /\.tsx?$/.test(f))) {
+    const source = readFileSync(path.join(THEME_DIR, file), 'utf8');
+    for (const [, what, from] of source.matchAll(
+      /import\s+(?:type\s+)?([^'"]*?)\s*(?:from\s+)?['"]([^'"]+)['"]/g,
+    )) {
+      if (!from || /^import\s+type/.test(what ?? '')) continue;
+      const theme = /^@theme(-original)?\/(.+)$/.exec(from);
+      if (theme?.[2]) {
+        const name = theme[2];
+        if (themeHas(pkgs, name) || (!theme[1] && siteHas(name))) continue;
+        throw new Error(`src/theme/${file} imports ${from}, which ${THEME_CLASSIC} no longer has`);
+      }
+      const entry = ENTRIES[from];
+      if (!entry) continue;
+      const text = pkgs.read(entry[0], entry[1]);
+      const names = /\{([^}]*)\}/.exec(what ?? '')?.[1] ?? '';
+      for (const raw of names.split(',')) {
+        const name = raw
+          .replace(/^\s*type\s+/, '')
+          .split(/\s+as\s+/)[0]
+          ?.trim();
+        if (name && !new RegExp(`\\b${name}\\b`).test(text)) {
+          throw new Error(
+            `src/theme/${file} imports ${name} from ${from}, which no longer exports it`,
+          );
+        }
+      }
+    }
+  }
+}
+
+function subjectOf(component: Component): Subject {
+  const upstream = component.upstream.map(({file, sha256}): Assumption => ({
+    id: `upstream ${file}`,
+    needs: `${THEME_CLASSIC} src/theme/${file} as in 3.7.0 (sha256 ${sha256.slice(0, 8)}…)`,
+    use: `copied into src/theme; changes: ${component.changes.join('; ')}`,
+    check: (pkgs) => {
+      if (!pkgs.has(THEME_CLASSIC, `src/theme/${file}`)) {
+        throw new Error(`upstream original removed (${THEME_CLASSIC}/src/theme/${file})`);
+      }
+      const hash = pkgs.sha256(THEME_CLASSIC, `src/theme/${file}`);
+      if (hash !== sha256) {
+        throw new Error(
+          `upstream original changed (src/theme/${file}, sha256 ${hash.slice(0, 8)}…): carry forward`,
+        );
+      }
+    },
+  }));
+  return {
+    name: `theme/${component.name}`,
+    kind: component.kind,
+    files: component.files.map((file) => `src/theme/${file}`),
+    whenBroken:
+      component.kind === 'ejected'
+        ? 'cannot switch itself off: the copy keeps rendering as it was; a broken import fails the build'
+        : 'cannot switch itself off: a broken import fails the build',
+    assumptions: [
+      ...upstream,
+      {
+        id: 'imports',
+        needs: 'each @theme/…, @theme-original/… and theme-common / blog client name it imports',
+        use: component.changes.join('; '),
+        check: (pkgs) => checkImports(pkgs, component.files),
+      },
+    ],
+  };
+}
+
+const ejected: readonly Subject[] = COMPONENTS.map(subjectOf);
+
+export default ejected;

@@ -1,0 +1,49 @@
+/**
+ * What code-highlight (and the ejected CodeBlock that shows its output) takes
+ * for granted about the theme packages (see src/contract/index.ts).
+ */
+import {expectText, type Subject} from '../../contract';
+import {loadCodeBlockUtils} from './codeBlockUtils';
+
+const THEME_CLASSIC = '@docusaurus/theme-classic';
+
+const codeHighlight: Subject = {
+  name: 'code-highlight',
+  kind: 'plugin',
+  files: ['src/plugins/code-highlight/'],
+  whenBroken:
+    'switches itself off with a build warning: code blocks go to the theme’s own CodeBlock (Prism in the browser, about 30 KB gzip more JS)',
+  assumptions: [
+    {
+      id: 'theme-common codeBlockUtils',
+      needs:
+        '@docusaurus/theme-common lib/utils/codeBlockUtils.js (not exported): plain ESM that Node loads through jiti, exporting parseCodeBlockTitle, containsLineNumbers and parseLines(content, {metastring, language, magicComments}) → {code, lineClassNames}',
+      use: 'the rehype plugin parses each fenced block’s title, line numbers and highlighted lines with the theme’s own functions at build time',
+      check: (pkgs) => void loadCodeBlockUtils(pkgs),
+    },
+    {
+      id: 'prism-include-languages client module',
+      needs:
+        "@docusaurus/theme-classic lib/prism-include-languages.js, listed by the theme's getClientModules()",
+      use: 'the plugin replaces it with an empty module, so Prism and its grammars stay out of main.js',
+      check: (pkgs) => {
+        expectText(pkgs, THEME_CLASSIC, 'lib/index.js', [
+          ["'./prism-include-languages'", 'lists ./prism-include-languages as a client module'],
+        ]);
+        if (!pkgs.has(THEME_CLASSIC, 'lib/prism-include-languages.js')) {
+          throw new Error(`${THEME_CLASSIC}/lib/prism-include-languages.js no longer exists`);
+        }
+      },
+    },
+    {
+      id: 'code element properties become CodeBlock props',
+      needs:
+        'MDX hands the properties a rehype plugin puts on `<code>` (highlighted, lineClassNames, title, showLineNumbers) to @theme/CodeBlock as props',
+      use: 'src/theme/CodeBlock renders the lines from them',
+      checkedBy:
+        'tests/e2e/code-blocks.spec.ts (colours, titles, highlighted lines in the built pages)',
+    },
+  ],
+};
+
+export default codeHighlight;

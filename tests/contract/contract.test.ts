@@ -1,0 +1,158 @@
+/**
+ * The contract (src/contract): every assumption a plugin, the page template
+ * or a theme component makes about Docusaurus internals holds for the
+ * installed @docusaurus/* packages. A failure names the plugin or component
+ * and the assumption, and says what changed.
+ *
+ * CONTRACT_SITE_DIR checks the packages installed for another copy of the
+ * site (scripts/check-upgrade.ts runs it in a copy moved to another version).
+ */
+import assert from 'node:assert/strict';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import {after, describe, test} from 'node:test';
+import type {LoadContext} from '@docusaurus/types';
+import {checkSubject, installed, SITE_DIR, type Installed} from '../../src/contract';
+import subjects from '../../src/contract/all';
+
+const siteDir = path.resolve(process.env.CONTRACT_SITE_DIR ?? SITE_DIR);
+const pkgs = installed(siteDir);
+
+describe(`the contract holds for @docusaurus/core ${pkgs.version('@docusaurus/core')}`, () => {
+  for (const subject of subjects) {
+    test(subject.name, () => {
+      const broken = checkSubject(subject, pkgs)
+        .filter((finding) => finding.status === 'broken')
+        .map((finding) => `${finding.subject} › ${finding.assumption}: ${finding.error}`);
+      assert.deepEqual(broken, [], `${subject.name}: ${subject.whenBroken}`);
+    });
+  }
+});
+
+test('every assumption says what it needs and what for, and how it is checked', () => {
+  const names = new Set<string>();
+  for (const subject of subjects) {
+    assert.ok(!names.has(subject.name), `${subject.name} is listed twice`);
+    names.add(subject.name);
+    assert.ok(subject.whenBroken.length > 0 && subject.files.length > 0, subject.name);
+    const ids = subject.assumptions.map((a) => a.id);
+    assert.equal(new Set(ids).size, ids.length, `${subject.name} repeats an assumption id`);
+    for (const assumption of subject.assumptions) {
+      const label = `${subject.name} › ${assumption.id}`;
+      assert.ok(assumption.needs.length > 10 && assumption.use.length > 10, label);
+      assert.ok(assumption.check ?? assumption.checkedBy, `${label}: no check and no test named`);
+    }
+  }
+});
+
+/** Installed packages with one package copied to a temporary folder and edited there. */
+describe('a broken assumption is reported, naming the plugin and the assumption', () => {
+  const dirs: string[] = [];
+  after(() => dirs.forEach((dir) => rmSync(dir, {recursive: true, force: true})));
+  function withEdited(pkg: string, file: string, edit: (text: string) => string): Installed {
+    // Under the site's node_modules, so the copy finds its own dependencies there.
+    const cache = path.join(siteDir, 'node_modules', '.cache');
+    mkdirSync(cache, {recursive: true});
+    const dir = mkdtempSync(path.join(cache, 'contract-'));
+    dirs.push(dir);
+    const copy = path.join(dir, pkg);
+    cpSync(pkgs.dir(pkg), copy, {recursive: true});
+    const at = path.join(copy, file);
+    writeFileSync(at, edit(readFileSync(at, 'utf8')));
+    return installed(siteDir, {[pkg]: copy});
+  }
+  const brokenIn = (packages: Installed): string[] =>
+    subjects
+      .flatMap((subject) => checkSubject(subject, packages))
+      .filter((finding) => finding.status === 'broken')
+      .map((finding) => `${finding.subject} › ${finding.assumption}: ${finding.error}`);
+  /** What the edit broke: what is broken with it and was not without it. */
+  let before: Set<string> | undefined;
+  function brokenOf(packages: Installed): string[] {
+    before ??= new Set(brokenIn(pkgs));
+    return brokenIn(packages).filter((line) => !before?.has(line));
+  }
+
+  test('JSX in theme-common’s codeBlockUtils.js (as in 3.10) breaks code-highlight', () => {
+    const broken = withEdited(
+      '@docusaurus/theme-common',
+      'lib/utils/codeBlockUtils.js',
+      (text) => `${text}\nexport function Provider({children}) { return <div>{children}</div>; }\n`,
+    );
+    const [only, ...rest] = brokenOf(broken);
+    assert.deepEqual(rest, []);
+    assert.match(
+      only ?? '',
+      /^code-highlight › theme-common codeBlockUtils: .*codeBlockUtils\.js no longer loads in Node/,
+    );
+  });
+
+  test('core’s client entry no longer importing ./docusaurus breaks route-prefetch', () => {
+    const broken = withEdited('@docusaurus/core', 'lib/client/clientEntry.js', (text) =>
+      text.replace("import docusaurus from './docusaurus';", "import docusaurus from './api';"),
+    );
+    assert.deepEqual(brokenOf(broken), [
+      "route-prefetch › clientEntry imports ./docusaurus: @docusaurus/core/lib/client/clientEntry.js no longer imports './docusaurus'",
+    ]);
+  });
+
+  test('a changed original of an ejected component asks to carry it forward', () => {
+    const broken = withEdited(
+      '@docusaurus/theme-classic',
+      'src/theme/BlogArchivePage/index.tsx',
+      (text) => text.replace('<Heading as="h3"', '<Heading as="h2"'),
+    );
+    const [only, ...rest] = brokenOf(broken);
+    assert.deepEqual(rest, []);
+    assert.match(
+      only ?? '',
+      /^theme\/BlogArchivePage › upstream BlogArchivePage\/index\.tsx: upstream original changed .*carry forward$/,
+    );
+  });
+
+  test('an internal export an ejected component imports going away breaks it', () => {
+    const broken = withEdited('@docusaurus/theme-common', 'lib/internal.js', (text) =>
+      text.replace(/\buseAnnouncementBar\b/g, 'useAnnouncementBanner'),
+    );
+    assert.deepEqual(brokenOf(broken), [
+      'theme/AnnouncementBar › imports: src/theme/AnnouncementBar/index.tsx imports useAnnouncementBar from @docusaurus/theme-common/internal, which no longer exports it',
+    ]);
+  });
+});
+
+test('theme-fallback points an ejected component whose import is gone at the theme’s original, and says so', async (t) => {
+  // A site whose theme-classic has no CodeBlock/CopyButton (3.10 moved it to CodeBlock/Buttons/).
+  const cache = path.join(siteDir, 'node_modules', '.cache');
+  mkdirSync(cache, {recursive: true});
+  const site = mkdtempSync(path.join(cache, 'contract-site-'));
+  t.after(() => rmSync(site, {recursive: true, force: true}));
+  const theme = path.join(site, 'node_modules', '@docusaurus', 'theme-classic');
+  cpSync(pkgs.dir('@docusaurus/theme-classic'), theme, {recursive: true});
+  rmSync(path.join(theme, 'lib', 'theme', 'CodeBlock', 'CopyButton'), {recursive: true});
+  const warnings: string[] = [];
+  t.mock.method(console, 'warn', (message: string) => warnings.push(message));
+  const {default: themeFallback} = await import('../../src/plugins/theme-fallback');
+  const plugin = themeFallback({siteDir: site} as LoadContext);
+  const configure = plugin.configureWebpack as () => {resolve?: {alias?: object}};
+  assert.deepEqual(configure().resolve?.alias, {
+    '@theme/CodeBlock': path.join(realpathSync(theme), 'lib', 'theme', 'CodeBlock', 'index.js'),
+  });
+  assert.equal(warnings.length, 1);
+  assert.match(
+    warnings[0] ?? '',
+    /\[switched off\] theme\/CodeBlock: .*@theme\/CodeBlock\/CopyButton/,
+  );
+  // On the installed version it changes nothing.
+  assert.deepEqual(
+    (themeFallback({siteDir} as LoadContext).configureWebpack as () => object)(),
+    {},
+  );
+});
