@@ -245,8 +245,9 @@ async function main(): Promise<void> {
         E2E_NGINX_PORT: process.env.E2E_NGINX_PORT ?? '4374',
         E2E_GROWN_PORT: process.env.E2E_GROWN_PORT ?? '4375',
       };
-      // The config starts every project's server: the grown one serves this
-      // copy's build as it is (no second copy and build); only chromium runs.
+      // Only the chromium project runs, and E2E_PROJECTS starts only its server.
+      // E2E_GROWN_REUSE stays for a config that predates E2E_PROJECTS: there the
+      // grown server serves this copy's build as it is (no second copy and build).
       const e2eRun = await run(
         dir,
         'e2e',
@@ -254,6 +255,7 @@ async function main(): Promise<void> {
         ['playwright', 'test', '--project=chromium', '--reporter=json'],
         {
           ...ports,
+          E2E_PROJECTS: 'chromium',
           E2E_GROWN_REUSE: '1',
           E2E_GROWN_DIR: '.',
           PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(dir, 'upgrade-logs', 'e2e-report.json'),
