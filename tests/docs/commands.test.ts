@@ -18,7 +18,7 @@ import {
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {after, describe, test} from 'node:test';
-import {prefixedNginxConf} from '../../scripts/lib/nginx-conf';
+import {nginxInstall, prefixedNginxConf} from '../../scripts/lib/nginx-conf';
 import {serve, stop, waitForServer} from '../../scripts/lib/serve';
 import {docBlocks, SHELL_LANGUAGES, testedBlock} from './blocks';
 import {bash, copyRepository, ROOT} from './sandbox';
@@ -114,7 +114,9 @@ describe('deploy-your-site: the nginx install, under a temporary prefix', () => 
     mkdirSync(join(prefix, 'etc/nginx/conf.d'), {recursive: true});
     mkdirSync(join(prefix, 'etc/nginx/snippets'), {recursive: true});
     mkdirSync(join(prefix, 'tmp'), {recursive: true});
-    copyFileSync('/etc/nginx/mime.types', join(prefix, 'etc/nginx/mime.types'));
+    // By path: an ordinary Debian user's PATH has no /usr/sbin (the reader's sudo has).
+    const installed = nginxInstall();
+    copyFileSync(installed.mimeTypes, join(prefix, 'etc/nginx/mime.types'));
     writeFileSync(
       join(prefix, 'etc/nginx/nginx.conf'),
       prefixedNginxConf(
@@ -126,7 +128,7 @@ describe('deploy-your-site: the nginx install, under a temporary prefix', () => 
     // The reader's absolute paths move under the prefix; so do those in the
     // installed config, whose port 80 becomes a loopback port.
     const steps = block.code.replace(/(?<![\w/.])\/(etc\/nginx|var\/www)\b/g, `${prefix}/$1`);
-    const nginx = `command nginx -p "$P" -e "$P/error.log" -c "$P/etc/nginx/nginx.conf"`;
+    const nginx = `command ${installed.binary} -p "$P" -e "$P/error.log" -c "$P/etc/nginx/nginx.conf"`;
     const prelude = `set -euo pipefail
 P='${prefix}'
 sudo() { "$@"; }
