@@ -14,7 +14,7 @@ if ! version=$(node --version 2>/dev/null); then
   if [ -n "$missing" ]; then
     case $missing in
       libatomic.so.1) how="Debian and Ubuntu: sudo apt-get install libatomic1" ;;
-      *) how="from your system's packages" ;;
+      *) how="from the package that provides it" ;;
     esac
     echo "node-preflight: the Node that npm installed for this project ($bundled) cannot start because $missing is missing; install it ($how) and run again." >&2
   else
