@@ -35,11 +35,10 @@ export function browserCandidates(
   switch (platform) {
     case 'linux':
       return [
-        {path: '/usr/bin/chromium', what: 'Chromium (Debian package chromium)'},
-        {
-          path: '/usr/bin/chromium-browser',
-          what: 'Chromium (Ubuntu chromium-browser, which starts the snap)',
-        },
+        // Debian's chromium package; on GitHub's Ubuntu runners, a link to a Chromium build.
+        {path: '/usr/bin/chromium', what: 'Chromium'},
+        // Ubuntu's chromium-browser package: a script that starts the snap.
+        {path: '/usr/bin/chromium-browser', what: 'Chromium (chromium-browser)'},
         {path: '/snap/bin/chromium', what: 'Chromium (snap)'},
         {path: '/usr/bin/google-chrome', what: 'Google Chrome'},
         {path: '/usr/bin/google-chrome-stable', what: 'Google Chrome'},
