@@ -18,7 +18,7 @@ if ! version=$(node --version 2>/dev/null); then
     esac
     echo "node-preflight: the Node that npm installed for this project ($bundled) cannot start because $missing is missing; install it ($how) and run again." >&2
   else
-    echo "node-preflight: \`node --version\` fails here (node is $(command -v node || echo 'not on the PATH')); install Node 24 or 26 and run again." >&2
+    echo "node-preflight: \`node --version\` fails here (node is $(command -v node || echo 'not on the PATH')); install Node 22, 24 or 26 and run again." >&2
   fi
   exit 1
 fi
@@ -29,12 +29,12 @@ case $(command -v node) in
   *) from="$(command -v node)" ;;
 esac
 case $major in
-  24 | 26) echo "node-preflight: Node $version ($from)" ;;
+  22 | 24 | 26) echo "node-preflight: Node $version ($from)" ;;
   *)
-    if [ "$major" -lt 24 ]; then
-      echo "node-preflight: Node $version ($from) is older than the Node lines this project is tested on, 24 and 26; install one of them and run again." >&2
+    if [ "$major" -lt 22 ]; then
+      echo "node-preflight: Node $version ($from) is older than the Node lines this project is tested on, 22, 24 and 26; install one of them and run again." >&2
       exit 1
     fi
-    echo "node-preflight: Node $version ($from); this project is tested on Node 24 and 26 only." >&2
+    echo "node-preflight: Node $version ($from); this project is tested on Node 22, 24 and 26 only." >&2
     ;;
 esac

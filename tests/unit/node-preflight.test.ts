@@ -61,12 +61,12 @@ test('a Node that fails for another reason: the sentence says which node and wha
   assert.equal(run.status, 1);
   assert.match(
     run.stderr,
-    /^node-preflight: `node --version` fails here \(node is .*node_modules\/\.bin\/node\); install Node 24 or 26 and run again\.\n$/,
+    /^node-preflight: `node --version` fails here \(node is .*node_modules\/\.bin\/node\); install Node 22, 24 or 26 and run again\.\n$/,
   );
 });
 
 test('the tested lines run, and the version is printed', () => {
-  for (const version of ['v24.21.0', 'v26.12.1']) {
+  for (const version of ['v22.23.3', 'v24.21.0', 'v26.12.1']) {
     const run = preflight(`echo ${version}`);
     assert.equal(run.status, 0, run.stderr);
     assert.equal(
@@ -81,9 +81,9 @@ test('an older Node stops the run; a newer untested one is named and goes on', (
   assert.equal(old.status, 1);
   assert.match(
     old.stderr,
-    /Node v20\.20\.2 .* is older than the Node lines this project is tested on, 24 and 26/,
+    /Node v20\.20\.2 .* is older than the Node lines this project is tested on, 22, 24 and 26/,
   );
   const newer = preflight('echo v27.0.0');
   assert.equal(newer.status, 0);
-  assert.match(newer.stderr, /Node v27\.0\.0 .*tested on Node 24 and 26 only/);
+  assert.match(newer.stderr, /Node v27\.0\.0 .*tested on Node 22, 24 and 26 only/);
 });
