@@ -84,7 +84,13 @@ test('a build in a 0700 directory is served with 200, whoever starts nginx', asy
       assert.equal(response.status, 200);
       assert.match(await response.text(), /private/);
     } finally {
+      const gone = exited ? Promise.resolve() : new Promise((r) => server.once('exit', r));
       server.kill('SIGTERM');
+      await gone;
+      rmSync(resolve(__dirname, `../../test-results/nginx-${port}`), {
+        recursive: true,
+        force: true,
+      });
     }
   } finally {
     rmSync(site, {recursive: true, force: true});
