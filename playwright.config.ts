@@ -1,5 +1,6 @@
 import {defineConfig, devices} from '@playwright/test';
-import {CHROME_FLAGS, CHROMIUM} from './scripts/lib/serve';
+import {browserPath} from './scripts/lib/browser';
+import {CHROME_FLAGS} from './scripts/lib/serve';
 
 /**
  * Tests run against the production build, served on loopback only. The ports
@@ -38,8 +39,9 @@ export default defineConfig({
     locale: 'zh-CN',
     trace: 'retain-on-failure',
     launchOptions: {
-      // Debian's Chromium: browser downloads are not possible here.
-      executablePath: CHROMIUM,
+      // The machine's Chromium or Chrome (scripts/lib/browser.ts; CHROMIUM_PATH
+      // names any other): browsers are never downloaded.
+      executablePath: browserPath(),
       args: CHROME_FLAGS,
     },
   },

@@ -46,7 +46,7 @@ import {
 import {timedBuild} from './bench/build';
 import {scaleSite} from './bench/scale';
 import {ROOT, TMP, log as logLine} from './bench/util';
-import {CHROME_FLAGS, CHROMIUM, withNginx} from './lib/serve';
+import {browserPath, CHROME_FLAGS, withNginx} from './lib/serve';
 
 const arg = (name: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -495,7 +495,7 @@ async function main(): Promise<void> {
     }
   }
 
-  const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROME_FLAGS});
+  const browser = await chromium.launch({executablePath: browserPath(), args: CHROME_FLAGS});
   const results = [];
   try {
     for (const site of sites) results.push(await measure(browser, site));

@@ -11,7 +11,7 @@
 import {spawn} from 'node:child_process';
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {resolve} from 'node:path';
-import {prefixedNginxConf} from './lib/nginx-conf';
+import {nginxInstall, prefixedNginxConf} from './lib/nginx-conf';
 
 const args = process.argv.slice(2);
 const port = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 4174);
@@ -38,11 +38,14 @@ for (const [pattern, what] of [
   if (!server.includes(pattern)) throw new Error(`deploy/nginx.conf: could not set the ${what}`);
 }
 
-writeFileSync(`${prefix}/nginx.conf`, prefixedNginxConf(prefix, '/etc/nginx/mime.types', server));
+const {binary, mimeTypes} = nginxInstall();
+writeFileSync(`${prefix}/nginx.conf`, prefixedNginxConf(prefix, mimeTypes, server));
 
+// -e: nginx logs to its compiled-in error log until it has read the config,
+// which a user who is not root cannot open.
 const nginx = spawn(
-  '/usr/sbin/nginx',
-  ['-p', prefix, '-c', `${prefix}/nginx.conf`, '-g', 'daemon off;'],
+  binary,
+  ['-p', prefix, '-e', `${prefix}/error.log`, '-c', `${prefix}/nginx.conf`, '-g', 'daemon off;'],
   {stdio: 'inherit'},
 );
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -4,7 +4,7 @@
  */
 import {execFileSync} from 'node:child_process';
 import {join} from 'node:path';
-import {CHROME_FLAGS, CHROMIUM} from '../lib/serve';
+import {browserPath, CHROME_FLAGS} from '../lib/serve';
 import type {LighthouseFigures} from './types';
 import {log, median, ROOT} from './util';
 
@@ -35,7 +35,7 @@ function lighthouseRun(url: string, formFactor: FormFactor): LighthouseFigures {
   const json = execFileSync(join(ROOT, 'node_modules/.bin/lighthouse'), args, {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
-    env: {...process.env, CHROME_PATH: CHROMIUM},
+    env: {...process.env, CHROME_PATH: browserPath()},
   });
   const lhr = JSON.parse(json) as Lhr;
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

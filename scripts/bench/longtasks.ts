@@ -12,7 +12,7 @@
 import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {chromium} from '@playwright/test';
-import {CHROME_FLAGS, CHROMIUM, withNginx} from '../lib/serve';
+import {browserPath, CHROME_FLAGS, withNginx} from '../lib/serve';
 import {median} from './util';
 
 type TraceEvent = {
@@ -331,7 +331,7 @@ const MARK_HYDRATION = `new MutationObserver((records, observer) => {
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-has-hydrated']});`;
 
 async function profileOnce(url: string, slowdown: number, maps: SourceMaps) {
-  const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROME_FLAGS});
+  const browser = await chromium.launch({executablePath: browserPath(), args: CHROME_FLAGS});
   try {
     const context = await browser.newContext({
       viewport: {width: 412, height: 823},

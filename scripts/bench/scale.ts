@@ -8,7 +8,7 @@ import {cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync} from 'n
 import {join} from 'node:path';
 import {chromium} from '@playwright/test';
 import {measurePageWeight} from '../lib/page-weight';
-import {CHROME_FLAGS, CHROMIUM, withNginx} from '../lib/serve';
+import {browserPath, CHROME_FLAGS, withNginx} from '../lib/serve';
 import {copySite} from '../lib/copy-site';
 import {writeFilledPosts} from '../lib/posts';
 import {timedBuild} from './build';
@@ -62,7 +62,7 @@ async function weigh(
   buildDir: string,
 ): Promise<Omit<ScaleRow, 'site' | 'posts' | 'seconds' | 'peakRssMiB'>> {
   return withNginx(buildDir, PORTS.scale, false, async (origin) => {
-    const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROME_FLAGS});
+    const browser = await chromium.launch({executablePath: browserPath(), args: CHROME_FLAGS});
     try {
       const js = {} as Record<ScaleRoute, number>;
       let postHtml = 0;

@@ -6,7 +6,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {chromium} from '@playwright/test';
 import {measurePageWeight} from '../lib/page-weight';
-import {CHROME_FLAGS, CHROMIUM} from '../lib/serve';
+import {browserPath, CHROME_FLAGS} from '../lib/serve';
 import type {RouteWeight, Site} from './types';
 
 /**
@@ -33,7 +33,7 @@ export async function pageWeights(
   const isMarkdown = (url: string) =>
     /\/assets\/js\/route-[0-9a-f]{10}\.\w+\.js$/.test(url) ||
     markdownChunks.has(/\/assets\/js\/(\w+)\.\w+\.js$/.exec(url)?.[1] ?? '');
-  const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROME_FLAGS});
+  const browser = await chromium.launch({executablePath: browserPath(), args: CHROME_FLAGS});
   const result: Record<string, RouteWeight> = {};
   try {
     for (const [type, path] of Object.entries(site.routes)) {

@@ -2,7 +2,7 @@
 import {spawn, type ChildProcess} from 'node:child_process';
 import {resolve} from 'node:path';
 
-export const CHROMIUM = '/usr/bin/chromium';
+export {browserPath} from './browser';
 export const CHROME_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',

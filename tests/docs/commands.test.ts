@@ -6,7 +6,6 @@
  */
 import {strict as assert} from 'node:assert';
 import {
-  chmodSync,
   copyFileSync,
   existsSync,
   mkdirSync,
@@ -20,7 +19,7 @@ import {
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {after, describe, test} from 'node:test';
-import {prefixedNginxConf} from '../../scripts/lib/nginx-conf';
+import {nginxInstall, prefixedNginxConf} from '../../scripts/lib/nginx-conf';
 import {serve, stop, waitForServer} from '../../scripts/lib/serve';
 import {docBlocks, SHELL_LANGUAGES, testedBlock} from './blocks';
 import {bash, copyRepository, ROOT} from './sandbox';
@@ -118,15 +117,16 @@ describe('create-a-blog-post: npm run new:post in a temporary copy', () => {
 describe('deploy-your-site: the nginx install, under a temporary prefix', () => {
   test('the steps as written install a working server with its security headers', async () => {
     const block = testedBlock(DEPLOY, '在服务器上安装');
-    // Readable by nginx's workers, which run as nobody when started as root.
+    // Left 0700: nginx's workers run as whoever starts it (scripts/lib/nginx-conf.ts).
     const prefix = mkdtempSync(join(tmpdir(), 'zhandi-nginx-'));
-    chmodSync(prefix, 0o755);
     copies.push(prefix);
     // What Debian's nginx package leaves on a server before the reader's steps.
     mkdirSync(join(prefix, 'etc/nginx/conf.d'), {recursive: true});
     mkdirSync(join(prefix, 'etc/nginx/snippets'), {recursive: true});
     mkdirSync(join(prefix, 'tmp'), {recursive: true});
-    copyFileSync('/etc/nginx/mime.types', join(prefix, 'etc/nginx/mime.types'));
+    // By path: an ordinary Debian user's PATH has no /usr/sbin (the reader's sudo has).
+    const installed = nginxInstall();
+    copyFileSync(installed.mimeTypes, join(prefix, 'etc/nginx/mime.types'));
     // Debian's default site, enabled: the default server on the port, which
     // answers every request until the reader's steps disable it.
     mkdirSync(join(prefix, 'etc/nginx/sites-available'), {recursive: true});
@@ -155,7 +155,7 @@ describe('deploy-your-site: the nginx install, under a temporary prefix', () => 
     // The reader's absolute paths move under the prefix; so do those in the
     // installed config, whose port 80 becomes a loopback port.
     const steps = block.code.replace(/(?<![\w/.])\/(etc\/nginx|var\/www)\b/g, `${prefix}/$1`);
-    const nginx = `command nginx -p "$P" -e "$P/error.log" -c "$P/etc/nginx/nginx.conf"`;
+    const nginx = `command ${installed.binary} -p "$P" -e "$P/error.log" -c "$P/etc/nginx/nginx.conf"`;
     const prelude = `set -euo pipefail
 P='${prefix}'
 sudo() { "$@"; }
