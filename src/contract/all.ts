@@ -10,6 +10,7 @@ import codeHighlight from '../plugins/code-highlight/assumptions';
 import lazyRoutes from '../plugins/lazy-routes/assumptions';
 import routeChunkScripts from '../plugins/route-chunk-scripts/assumptions';
 import routePrefetch from '../plugins/route-prefetch/assumptions';
+import securityHeaders from '../plugins/security-headers/assumptions';
 import tslibHelpers from '../plugins/tslib-helpers/assumptions';
 import theme from './theme';
 
@@ -19,6 +20,7 @@ const subjects: readonly Subject[] = [
   routeChunkScripts,
   tslibHelpers,
   codeHighlight,
+  securityHeaders,
   blog,
   ssrTemplate,
   ...theme,

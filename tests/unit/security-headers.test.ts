@@ -130,18 +130,6 @@ test('the plugin writes the meta into every page and _headers; --check accepts t
   }
 });
 
-test('assumption: Docusaurus starts every postBuild from one synchronous loop', () => {
-  // The plugin relies on it to finish its page rewrite before later plugins
-  // start theirs (see src/plugins/security-headers/index.ts).
-  const source = readFileSync(
-    join(ROOT, 'node_modules/@docusaurus/core/lib/commands/build/buildLocale.js'),
-    'utf8',
-  );
-  const body = /async function executePluginsPostBuild\([\s\S]*?\n}\n/.exec(source)?.[0] ?? '';
-  assert.match(body, /await Promise\.all\(plugins\.map\(async \(plugin\) => \{/);
-  assert.match(body, /await plugin\.postBuild\(/);
-});
-
 test('the plugin comes before route-chunk-scripts, the other plugin that rewrites pages', () => {
   const config = readFileSync(join(ROOT, 'docusaurus.config.ts'), 'utf8');
   const list = config.slice(config.indexOf('  plugins: ['));
