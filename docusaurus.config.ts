@@ -17,6 +17,7 @@ import remarkDiagrams from './src/plugins/diagrams/remark';
 import routePrefetch from './src/plugins/route-prefetch';
 import routeChunkScripts from './src/plugins/route-chunk-scripts';
 import lazyRoutes from './src/plugins/lazy-routes';
+import articleOnce from './src/plugins/article-once';
 import tslibHelpers from './src/plugins/tslib-helpers';
 import themeFallback from './src/plugins/theme-fallback';
 import shardSearch, {type PluginOptions as ShardSearchOptions} from './src/plugins/shard-search';
@@ -188,6 +189,8 @@ const config: Config = {
     routeChunkScripts,
     // Page routes leave main.js's route table: main.js stays the same size as the blog grows.
     lazyRoutes,
+    // A post's or doc's article ships once, as the page's HTML: no script carries or hydrates it.
+    articleOnce,
     // An ejected component whose imports a newer theme lacks falls back to the theme's own.
     themeFallback,
     // Site search: a sharded index written after the build, and the /search page.

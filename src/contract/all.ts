@@ -5,6 +5,7 @@
  */
 import type {Subject} from '.';
 import ssrTemplate from '../../config/ssrTemplate.assumptions';
+import articleOnce from '../plugins/article-once/assumptions';
 import blog from '../plugins/blog/assumptions';
 import codeHighlight from '../plugins/code-highlight/assumptions';
 import lazyRoutes from '../plugins/lazy-routes/assumptions';
@@ -16,6 +17,7 @@ import theme from './theme';
 
 const subjects: readonly Subject[] = [
   lazyRoutes,
+  articleOnce,
   routePrefetch,
   routeChunkScripts,
   tslibHelpers,

@@ -46,7 +46,7 @@ const COMPONENTS: readonly Component[] = [
   {
     name: 'CodeBlock',
     kind: 'ejected',
-    files: ['CodeBlock/index.tsx', 'CodeBlock/styles.module.css', 'CodeBlock/useWordWrap.ts'],
+    files: ['CodeBlock/index.tsx', 'CodeBlock/styles.module.css', 'CodeBlock/enhance.ts'],
     upstream: [
       {
         file: 'CodeBlock/index.tsx',
@@ -60,11 +60,57 @@ const COMPONENTS: readonly Component[] = [
         file: 'CodeBlock/Content/styles.module.css',
         sha256: 'c8650cb014a4be15343876acfef79ae791b9da675efb75b0acb2a1cbb967f002',
       },
+      {
+        file: 'CodeBlock/CopyButton/index.tsx',
+        sha256: '7a8d13458c0b96e1c24e32b306d11462629417880995e909f97605e9690f92b4',
+      },
+      {
+        file: 'CodeBlock/CopyButton/styles.module.css',
+        sha256: 'd368d88d9fcda7ab6ff7eca54a19bae379f39020a62899cce8869db962160dc0',
+      },
+      {
+        file: 'CodeBlock/WordWrapButton/index.tsx',
+        sha256: '96b65cc9c4991b5013c767ffd60c405b2cd4e20869d23e4e6f120df7348de560',
+      },
+      {
+        file: 'CodeBlock/WordWrapButton/styles.module.css',
+        sha256: '5bf442e81321d6ff68bb98c92e10dec252141194e4d84064784bfcf5e86c1225',
+      },
     ],
     changes: [
       'renders the token HTML code-highlight made at build time (no Prism, no parsing in the browser)',
-      'word wrap button shown by a data attribute a ResizeObserver sets (useWordWrap.ts), no re-render',
+      'the copy and word-wrap buttons are the theme’s markup and styles, given their work by enhance.ts (also used inside articles React does not hydrate): no state, no re-render',
       'blocks marked themeCodeBlock (code-highlight switched off) go to the theme’s CodeBlock, loaded on demand',
+    ],
+  },
+  {
+    name: 'BlogPostItem/Content',
+    kind: 'ejected',
+    files: ['BlogPostItem/Content/index.tsx'],
+    upstream: [
+      {
+        file: 'BlogPostItem/Content/index.tsx',
+        sha256: '538f933a20aa6445f733b478778d5a55e605a662cd86c517dbc9febdd4fd8b77',
+      },
+    ],
+    changes: [
+      'renders the post’s module without MDXContent (each module provides its own: src/plugins/article-once)',
+      'a shell’s article renders through its `Article`, in the same element',
+    ],
+  },
+  {
+    name: 'DocItem/Content',
+    kind: 'ejected',
+    files: ['DocItem/Content/index.tsx'],
+    upstream: [
+      {
+        file: 'DocItem/Content/index.tsx',
+        sha256: 'a60acf97ab953670816c13b7f28c68f9e3d15af00d5b9f8a5e602e8dcc20448b',
+      },
+    ],
+    changes: [
+      'renders the doc’s module without MDXContent (each module provides its own: src/plugins/article-once)',
+      'a shell’s article (synthetic title included) renders through its `Article`, in the same element',
     ],
   },
   {

@@ -1,10 +1,11 @@
-import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {firstBroken, switchedOff} from '../../contract';
 import contract from './assumptions';
 import {parseRoutes} from '../route-chunk-scripts/routes';
+import {moduleFile, readCandidates} from '../article-once/candidates';
 import {
   chunkNamesModule,
   entryModule,
@@ -25,11 +26,12 @@ const PRELOAD_ISSUER =
   /@docusaurus[\\/]core[\\/]lib[\\/]client[\\/](clientEntry|PendingNavigation)\.js$/;
 const PLAN = 'lazy-routes.json';
 const CHUNKS = 'chunks.json';
+const BUILD = 'build.json';
 /** The entry that carries every lazy route's chunks; no page loads it. */
 const INDEX_ENTRY = 'lazy-routes';
 
 /** Per route: its chunks and the module that registers it. */
-type RouteChunks = Record<string, Omit<RouteManifest, 'shared'>>;
+type RouteChunks = Record<string, Omit<RouteManifest, 'shared' | 'build' | 'article'>>;
 
 /** The chunks of each lazy route in the last production build (read by route-chunk-scripts). */
 export function readRouteChunks(generatedFilesDir: string): RouteChunks {
@@ -43,6 +45,22 @@ export function readLazyRoutes(generatedFilesDir: string): LazyRoute[] {
   } catch {
     return [];
   }
+}
+
+/** Whether the last production build's browser bundle has lazy routes (the plugin is on). */
+export function lazyRoutesActive(generatedFilesDir: string): boolean {
+  return existsSync(path.join(generatedFilesDir, DIR, PLAN));
+}
+
+/**
+ * The hash of the last production build's browser bundle (`__webpack_hash__`
+ * in the browser): every manifest and article file names it, so that a
+ * reader still on an older bundle reloads instead of mixing two builds.
+ */
+export function readBuildHash(generatedFilesDir: string): string {
+  return (JSON.parse(readFileSync(path.join(generatedFilesDir, DIR, BUILD), 'utf8')) as {
+    hash: string;
+  }).hash;
 }
 
 /** The generated module each `@generated/…` import resolves to in the browser bundle. */
@@ -105,7 +123,10 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
         const routes = parseRoutes(generated('routes.js'));
         registry = parseRegistry(generated('registry.js'));
         chunkNames = JSON.parse(generated('routesChunkNames.json')) as RoutesChunkNames;
-        plan = planLazyRoutes(routes, chunkNames, registry, baseUrl);
+        const candidates = readCandidates(context.generatedFilesDir);
+        const isArticle = (modulePath: string) =>
+          moduleFile(modulePath, context.siteDir) in candidates;
+        plan = planLazyRoutes(routes, chunkNames, registry, baseUrl, isArticle);
         if (typeof config.entry !== 'string') throw new Error('the client entry is not one string');
       } catch (error) {
         switchOff(`generated files: ${(error as Error).message}`);
@@ -119,7 +140,10 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
         routesChunkNames: path.join(dir, 'routesChunkNames.json'),
       };
       writeFileSync(files.routes, routesModule(plan.shell));
-      writeFileSync(files.registry, registryModule(registry, plan.registryKeys));
+      writeFileSync(
+        files.registry,
+        registryModule(registry, plan.registryKeys, plan.articleKeys),
+      );
       writeFileSync(files.routesChunkNames, chunkNamesModule(chunkNames, plan.shell));
       writeFileSync(path.join(dir, PLAN), JSON.stringify(plan.lazy));
 
@@ -131,11 +155,11 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
         writeFileSync(file, entryModule(route, chunkNames, registry));
         return file;
       });
-      const index = path.join(dir, 'index.js');
-      writeFileSync(index, lazyIndexModule(plan.lazy, entryFiles));
       // Docusaurus gives the client one unnamed entry, which the bundler calls main.
       const main = config.entry;
       if (typeof main !== 'string') throw new Error('lazy-routes: unexpected client entry');
+      const index = path.join(dir, 'index.js');
+      writeFileSync(index, lazyIndexModule(plan.lazy, entryFiles, main));
       config.entry = {main, [INDEX_ENTRY]: {import: [index], runtime: `${INDEX_ENTRY}-runtime`}};
       // A route's chunk runs in main.js's runtime and calls modules main.js
       // holds: which exports are kept, and their (mangled) names, must be the
@@ -160,7 +184,9 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
                   chunkGroups: true,
                   modules: true,
                   ids: true,
+                  hash: true,
                 });
+                writeFileSync(path.join(dir, BUILD), JSON.stringify({hash: json.hash}));
                 const moduleIds = new Map(
                   (json.modules ?? []).map((module) => [module.identifier ?? '', module.id]),
                 );
@@ -205,10 +231,16 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
     async postBuild({outDir}) {
       if (off) return;
       const chunks = readRouteChunks(context.generatedFilesDir);
+      const build = readBuildHash(context.generatedFilesDir);
       const manifests = readLazyRoutes(context.generatedFilesDir).map((route) => {
         const own = chunks[route.entry];
         if (!own) throw new Error(`lazy-routes: the build has no chunks for ${route.path}`);
-        const manifest: RouteManifest = {...own, shared: route.sharedKeys};
+        const manifest: RouteManifest = {
+          ...own,
+          shared: route.sharedKeys,
+          build,
+          ...(route.article ? {article: true as const} : {}),
+        };
         return {file: path.join(outDir, manifestPath(route.path, baseUrl)), manifest};
       });
       for (const dir of new Set(manifests.map(({file}) => path.dirname(file)))) {
@@ -234,5 +266,6 @@ type Stats = {
       {chunks?: (string | number)[]; assets?: (string | {name: string})[]}
     >;
     modules?: {id?: string | number; identifier?: string}[];
+    hash?: string;
   };
 };

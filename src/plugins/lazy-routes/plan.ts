@@ -21,6 +21,8 @@ export type LazyRoute = Readonly<{
   ownKeys: readonly string[];
   /** Registry keys the route shares with others: they stay in the main registry. */
   sharedKeys: readonly string[];
+  /** Its page may have an article file (its Markdown is an article-once candidate). */
+  article: boolean;
 }>;
 
 export type Plan = Readonly<{
@@ -28,6 +30,8 @@ export type Plan = Readonly<{
   lazy: readonly LazyRoute[];
   /** Registry keys the browser bundle's own registry keeps. */
   registryKeys: ReadonlySet<string>;
+  /** Of those, the keys of pages with an article file, with the page's path. */
+  articleKeys: ReadonlyMap<string, string>;
 }>;
 
 /** `"key": [() => import(...), "module", require.resolveWeak("module")],` lines of registry.js. */
@@ -73,6 +77,8 @@ export function planLazyRoutes(
   chunkNames: RoutesChunkNames,
   registry: ReadonlyMap<string, string>,
   baseUrl: string,
+  /** Whether a module (a registry path) is a page's Markdown with an article file. */
+  isArticle: (modulePath: string) => boolean = () => false,
 ): Plan {
   const candidates = routes.filter(
     (route) =>
@@ -93,6 +99,21 @@ export function planLazyRoutes(
   };
   collect(shell);
 
+  // A shell route's Markdown with an article file: its registry entry fetches the article too.
+  const articleKeys = new Map<string, string>();
+  const collectArticles = (nodes: readonly RouteNode[]) => {
+    for (const node of nodes) {
+      const names = chunkNames[node.key];
+      const content =
+        names && typeof names === 'object' && !Array.isArray(names) ? names.content : undefined;
+      if (typeof content === 'string' && isArticle(registry.get(content) ?? '')) {
+        articleKeys.set(content, node.path);
+      }
+      if (node.routes) collectArticles(node.routes);
+    }
+  };
+  collectArticles(shell);
+
   const registryKeys = new Set(shellKeys);
   const lazy = lazyRoutes.map((route): LazyRoute => {
     const keys = [...new Set(keysOf(route))];
@@ -105,17 +126,24 @@ export function planLazyRoutes(
       entry: entryName(route.path),
       ownKeys: own,
       sharedKeys: shared,
+      article: own.some((key) => isArticle(registry.get(key) ?? '')),
     };
   });
-  return {shell, lazy, registryKeys};
+  return {shell, lazy, registryKeys, articleKeys};
 }
 
+const routeFile = (dir: string, path: string, baseUrl: string): string =>
+  `${dir}/${path.slice(baseUrl.length).replace(/\/+$/, '') || 'index'}.json`;
+
 /** Where a lazy route's manifest is written in the build and fetched from. */
-export function manifestPath(path: string, baseUrl: string): string {
-  const relative = path.slice(baseUrl.length).replace(/\/+$/, '') || 'index';
-  return `${MANIFEST_DIR}/${relative}.json`;
-}
+export const manifestPath = (path: string, baseUrl: string): string =>
+  routeFile(MANIFEST_DIR, path, baseUrl);
 export const MANIFEST_DIR = '__routes';
+
+/** Where a page's article file is written (src/plugins/article-once) and fetched from. */
+export const articlePath = (path: string, baseUrl: string): string =>
+  routeFile(ARTICLE_DIR, path, baseUrl);
+export const ARTICLE_DIR = '__articles';
 
 /** What a lazy route's manifest holds. */
 export type RouteManifest = Readonly<{
@@ -127,6 +155,10 @@ export type RouteManifest = Readonly<{
   module: string | number;
   /** Chunk names of the shared modules it needs (for prefetching). */
   shared: readonly string[];
+  /** The hash of the client build that wrote it. */
+  build: string;
+  /** The page has an article file. */
+  article?: true;
 }>;
 
 // ---------------------------------------------------------------------------
@@ -179,19 +211,29 @@ export function routesModule(shell: readonly RouteNode[]): string {
   ].join('\n');
 }
 
-/** The browser's registry: Docusaurus's entries for the keys it keeps. */
+/**
+ * The browser's registry: Docusaurus's entries for the keys it keeps. The
+ * loader of a page's Markdown with an article file fetches the article too.
+ */
 export function registryModule(
   registry: ReadonlyMap<string, string>,
   keys: ReadonlySet<string>,
+  articleKeys: ReadonlyMap<string, string> = new Map(),
 ): string {
   const lines = [...registry]
     .filter(([key]) => keys.has(key))
     .map(([key, modulePath]) => {
       const name = JSON.stringify(key);
       const module = JSON.stringify(modulePath);
-      return `  ${name}: [() => import(/* webpackChunkName: ${name} */ ${module}), ${module}, require.resolveWeak(${module})],`;
+      const load = `() => import(/* webpackChunkName: ${name} */ ${module})`;
+      const path = articleKeys.get(key);
+      const loader = path === undefined ? load : `withArticle(${JSON.stringify(path)}, ${load})`;
+      return `  ${name}: [${loader}, ${module}, require.resolveWeak(${module})],`;
     });
-  return `export default {\n${lines.join('\n')}\n};\n`;
+  const imports = articleKeys.size
+    ? `import {withArticle} from '${CLIENT}/lazyRoutes';\n\n`
+    : '';
+  return `${imports}export default {\n${lines.join('\n')}\n};\n`;
 }
 
 /** The browser's chunk names: the routes that stay. */
@@ -213,23 +255,23 @@ export function chunkNamesModule(
 
 /**
  * The one entry the lazy routes hang off: an import() of each route's module,
- * so each becomes a chunk of its own. What every route's Markdown imports
- * (React's JSX runtime, MDX's provider) is imported here too: main.js has
- * those modules, and modules of the entry are left out of its chunks, so no
- * route chunk repeats them.
+ * so each becomes a chunk of its own. The entry also imports main.js's own
+ * entry (`mainEntry`), whose modules are then left out of the routes' chunks:
+ * what a route's modules import that main.js has (React, the router, the
+ * MDX provider, the theme's components) is not repeated in them. No page
+ * loads this entry.
  */
 export function lazyIndexModule(
   routes: readonly LazyRoute[],
   entryFiles: readonly string[],
+  mainEntry: string,
 ): string {
   const imports = routes.map(
     (route, i) =>
       `  () => import(/* webpackChunkName: ${JSON.stringify(route.entry)} */ ${JSON.stringify(entryFiles[i])})`,
   );
   return [
-    "import 'react';",
-    "import 'react/jsx-runtime';",
-    "import '@mdx-js/react';",
+    `import ${JSON.stringify(mainEntry)};`,
     '',
     `export default [\n${imports.join(',\n')}\n];`,
     '',

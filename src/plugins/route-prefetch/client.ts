@@ -14,6 +14,7 @@ import flat from '@docusaurus/core/lib/client/flat';
 import preloadHelper from '../lazy-routes/client/preload';
 import LazyRoute from '../lazy-routes/client/LazyRoute';
 import {
+  articleUrlsOf,
   fetchManifest,
   manifestUrls,
   routePath as lazyRoutePath,
@@ -76,8 +77,9 @@ function urlsOfChunks(chunkNames: readonly string[]): string[] {
 }
 
 /**
- * The chunk URLs of a route that are not prefetched yet. A lazy route's come
- * from its manifest, fetched now and queued when it arrives.
+ * The chunk URLs of a route that are not prefetched yet, and its article
+ * file's. A lazy route's come from its manifest, fetched now and queued when
+ * it arrives.
  */
 function chunkUrlsOf(path: string): string[] {
   const urls: string[] = [];
@@ -86,7 +88,7 @@ function chunkUrlsOf(path: string): string[] {
       fetchManifest(lazyRoutePath(path)).then(
         (manifest) => {
           if (!manifest) return;
-          const urls = manifestUrls(manifest);
+          const urls = manifestUrls(lazyRoutePath(path), manifest);
           pendingUrls.push(...urls.filter((url) => !seenChunks.has(url)));
           urls.forEach((url) => seenChunks.add(url));
           pendingUrls.push(...urlsOfChunks(manifest.shared));
@@ -97,7 +99,12 @@ function chunkUrlsOf(path: string): string[] {
       );
       continue;
     }
-    urls.push(...urlsOfChunks(chunkNamesOf(match.route.path as string)));
+    const chunkNames = chunkNamesOf(match.route.path as string);
+    urls.push(...urlsOfChunks(chunkNames));
+    for (const url of articleUrlsOf(chunkNames)) {
+      if (!seenChunks.has(url)) urls.push(url);
+      seenChunks.add(url);
+    }
   }
   return urls;
 }

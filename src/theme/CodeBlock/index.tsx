@@ -6,22 +6,26 @@
  * the theme's own functions, and arrives here as props. That takes Prism and
  * the parsing code out of the pages' JavaScript, and the block no longer
  * re-mounts after hydration to switch token colours: both colour modes are in
- * the stylesheet. Word wrap and the copy button work as in the theme (the
- * word-wrap state is useWordWrap.ts, which costs less at hydration). A
+ * the stylesheet. The word-wrap and copy buttons look and work as the
+ * theme's, but are plain markup given their work by enhance.ts, which also
+ * serves blocks inside an article React does not hydrate
+ * (src/plugins/article-once): no state, nothing to re-render. A
  * `<CodeBlock>` written as JSX (no build-time props) shows its text plain.
  * When code-highlight has switched itself off (a Docusaurus it does not fit,
  * see its assumptions.ts), blocks come marked `themeCodeBlock` and render
  * with the theme's own CodeBlock, loaded on demand.
  */
-import React, {isValidElement, lazy, type ReactNode} from 'react';
+import React, {isValidElement, lazy, useEffect, useRef, type ReactNode} from 'react';
 import clsx from 'clsx';
+import {translate} from '@docusaurus/Translate';
 import type {Props as ThemeProps} from '@theme/CodeBlock';
 import Container from '@theme/CodeBlock/Container';
 import ElementContent from '@theme/CodeBlock/Content/Element';
-import CopyButton from '@theme/CodeBlock/CopyButton';
-import WordWrapButton from '@theme/CodeBlock/WordWrapButton';
+import IconCopy from '@theme/Icon/Copy';
+import IconSuccess from '@theme/Icon/Success';
+import IconWordWrap from '@theme/Icon/WordWrap';
+import enhanceCodeBlock from './enhance';
 import styles from './styles.module.css';
-import useWordWrap from './useWordWrap';
 
 /** What the rehype plugin gives a fenced block in place of its text. */
 type BuildProps = {
@@ -46,29 +50,61 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** The text of build-time token HTML (which escapes only `&`, `<`, `>`). */
-function textOf(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-}
-
-/** The block's lines as HTML, their classes, and the code the copy button copies. */
+/** The block's lines as HTML, and their classes. */
 function linesOf(
   source: string | undefined,
   build: Partial<BuildProps>,
-): {lines: string[]; lineClassNames: Record<number, string[]>; code: string} {
+): {lines: string[]; lineClassNames: Record<number, string[]>} {
   if (build.highlighted !== undefined) {
     return {
       lines: build.highlighted.split('\n'),
       lineClassNames: JSON.parse(build.lineClassNames ?? '{}') as Record<number, string[]>,
-      code: textOf(build.highlighted),
     };
   }
   const code = (source ?? '').replace(/\n$/, '');
-  return {lines: code.split('\n').map(escapeHtml), lineClassNames: {}, code};
+  return {lines: code.split('\n').map(escapeHtml), lineClassNames: {}};
+}
+
+/** The theme's two code block buttons (CodeBlock/WordWrapButton and CopyButton), as markup. */
+function Buttons(): ReactNode {
+  const wrap = translate({
+    id: 'theme.CodeBlock.wordWrapToggle',
+    message: 'Toggle word wrap',
+    description: 'The title attribute for toggle word wrapping button of code block lines',
+  });
+  return (
+    <div className={styles.buttonGroup}>
+      {/* Shown by the stylesheet while the code scrolls or wraps (enhance.ts). */}
+      <button
+        type="button"
+        className={clsx('clean-btn', styles.wordWrapButton)}
+        data-code-action="wrap"
+        aria-label={wrap}
+        aria-pressed="false"
+        title={wrap}>
+        <IconWordWrap className={styles.wordWrapButtonIcon} aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        className="clean-btn"
+        data-code-action="copy"
+        aria-label={translate({
+          id: 'theme.CodeBlock.copyButtonAriaLabel',
+          message: 'Copy code to clipboard',
+          description: 'The ARIA label for copy code blocks button',
+        })}
+        title={translate({
+          id: 'theme.CodeBlock.copy',
+          message: 'Copy',
+          description: 'The copy button label on code blocks',
+        })}>
+        <span className={styles.copyButtonIcons} aria-hidden="true">
+          <IconCopy className={styles.copyButtonIcon} />
+          <IconSuccess className={styles.copyButtonSuccessIcon} />
+        </span>
+      </button>
+    </div>
+  );
 }
 
 function CodeBlockString({
@@ -83,8 +119,9 @@ function CodeBlockString({
   const language =
     languageProp?.toLowerCase() ??
     /(?:^|\s)language-(\S+)/.exec(blockClassName)?.[1]?.toLowerCase();
-  const {codeBlockRef, isEnabled, toggle} = useWordWrap();
-  const {lines, lineClassNames, code} = linesOf(source, {
+  const block = useRef<HTMLDivElement>(null);
+  useEffect(() => (block.current ? enhanceCodeBlock(block.current) : undefined), []);
+  const {lines, lineClassNames} = linesOf(source, {
     highlighted,
     lineClassNames: lineClassNamesJson,
   });
@@ -100,6 +137,7 @@ function CodeBlockString({
   return (
     <Container
       as="div"
+      ref={block}
       className={clsx(
         blockClassName,
         language && !blockClassName.includes(`language-${language}`) && `language-${language}`,
@@ -109,7 +147,6 @@ function CodeBlockString({
         <pre
           // Focusable, so a keyboard can scroll a long line.
           tabIndex={0}
-          ref={codeBlockRef}
           className={clsx(
             `prism-code language-${language ?? 'text'}`,
             styles.codeBlock,
@@ -124,15 +161,7 @@ function CodeBlockString({
             dangerouslySetInnerHTML={{__html: linesHtml}}
           />
         </pre>
-        <div className={styles.buttonGroup}>
-          {/* Shown by the stylesheet while the code scrolls or wraps (useWordWrap). */}
-          <WordWrapButton
-            className={styles.wordWrapButton}
-            onClick={() => toggle()}
-            isEnabled={isEnabled}
-          />
-          <CopyButton code={code} />
-        </div>
+        <Buttons />
       </div>
     </Container>
   );

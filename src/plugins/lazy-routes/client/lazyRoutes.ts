@@ -14,6 +14,7 @@ import registry from '@generated/registry';
 import routesChunkNames from '@generated/routesChunkNames';
 import siteConfig from '@generated/docusaurus.config';
 import type {RouteChunkNames} from '@docusaurus/types';
+import {hasArticle, setArticle} from '../../article-once/client/store';
 
 type Registry = typeof registry;
 type Id = string | number;
@@ -22,8 +23,16 @@ type Manifest = Readonly<{
   files: readonly string[];
   module: Id;
   shared: readonly string[];
+  /** The build that wrote it (`__webpack_hash__` of its client bundle). */
+  build?: string;
+  /** The page has an article file (src/plugins/article-once). */
+  article?: boolean;
 }>;
+/** What an article file holds: the article's HTML, or none when the page renders it itself. */
+type ArticleFile = Readonly<{build: string; html?: string}>;
 
+/** The hash of this client build, which every manifest and article file names. */
+declare const __webpack_hash__: string;
 /** The bundler's runtime: chunk loading, chunk file names, module require. */
 declare const __webpack_require__: {
   (id: Id): unknown;
@@ -39,6 +48,7 @@ const {baseUrl} = siteConfig;
 /** path → `path-hash` key of the routes that have registered. */
 const registered = new Map<string, string>();
 const manifests = new Map<string, Promise<Manifest | null>>();
+const articleFiles = new Map<string, Promise<void>>();
 let notFound: RouteComponent | undefined;
 
 /** Files of the lazy routes' chunks, which main.js's runtime does not list. */
@@ -79,9 +89,24 @@ export function routePath(pathname: string): string {
   return path || '/';
 }
 
-export function manifestUrl(path: string): string {
+/** `<baseUrl><dir>/<path>.json`, as lazy-routes writes them (plan.ts manifestPath, articlePath). */
+function routeFileUrl(dir: string, path: string): string {
   const relative = path.slice(baseUrl.length).replace(/\/+$/, '') || 'index';
-  return `${baseUrl}__routes/${encodeURI(relative)}.json`;
+  return `${baseUrl}${dir}/${encodeURI(relative)}.json`;
+}
+
+export const manifestUrl = (path: string): string => routeFileUrl('__routes', path);
+export const articleUrl = (path: string): string => routeFileUrl('__articles', path);
+
+/**
+ * A file this build wrote must name this build: after a deploy, a reader
+ * still on the old bundle gets the same error as for a chunk the deploy
+ * removed, and the page reloads (PendingNavigation) into the new build.
+ */
+function checkBuild(file: {build?: string}, path: string, url: string): void {
+  if (typeof __webpack_hash__ !== 'undefined' && file.build !== __webpack_hash__) {
+    throw chunkLoadError(path, url, `written by another build (${file.build ?? 'none'})`);
+  }
 }
 
 /** The route's manifest, or null when the site has no such page (404). */
@@ -93,7 +118,9 @@ export function fetchManifest(path: string): Promise<Manifest | null> {
       async (response) => {
         if (response.status === 404) return null;
         if (!response.ok) throw chunkLoadError(path, url, `HTTP ${response.status}`);
-        return (await response.json()) as Manifest;
+        const manifest = (await response.json()) as Manifest;
+        checkBuild(manifest, path, url);
+        return manifest;
       },
       () => {
         throw chunkLoadError(path, url, 'network error');
@@ -106,9 +133,59 @@ export function fetchManifest(path: string): Promise<Manifest | null> {
   return manifest;
 }
 
-/** The chunk files of a route, as URLs (for prefetching). */
-export const manifestUrls = (manifest: Manifest): string[] =>
-  manifest.files.map((file) => `${baseUrl}${file}`);
+/** What to prefetch for a route: its chunk files and its article file, as URLs. */
+export const manifestUrls = (path: string, manifest: Manifest): string[] => [
+  ...manifest.files.map((file) => `${baseUrl}${file}`),
+  ...(manifest.article ? [articleUrl(path)] : []),
+];
+
+/**
+ * Loads the article file of a page whose article is the server's HTML (this
+ * page's is already in the store). Like a manifest, a failed fetch is asked
+ * again next time.
+ */
+export function fetchArticle(path: string): Promise<void> {
+  if (hasArticle(path)) return Promise.resolve();
+  let loaded = articleFiles.get(path);
+  if (!loaded) {
+    const url = articleUrl(path);
+    loaded = fetch(url).then(
+      async (response) => {
+        if (!response.ok) throw chunkLoadError(path, url, `HTTP ${response.status}`);
+        const file = (await response.json()) as ArticleFile;
+        checkBuild(file, path, url);
+        if (file.html !== undefined) setArticle(path, file.html);
+      },
+      () => {
+        throw chunkLoadError(path, url, 'network error');
+      },
+    );
+    loaded.catch(() => articleFiles.delete(path));
+    articleFiles.set(path, loaded);
+  }
+  return loaded;
+}
+
+/** A registry loader that also loads a page's article file (plan.ts registryModule). */
+type ArticleLoader<T> = (() => Promise<T>) & {readonly articlePath: string};
+
+/**
+ * The registry loader for the Markdown of a page with an article file: the
+ * module and the article load side by side. Called while the registry module
+ * is evaluated, so it only wraps (nothing of this module is read then).
+ */
+export function withArticle<T>(path: string, load: () => Promise<T>): ArticleLoader<T> {
+  const loader = () => Promise.all([load(), fetchArticle(path)]).then(([module]) => module);
+  return Object.assign(loader, {articlePath: path});
+}
+
+/** The article files of these registry entries (a route's chunk names), as URLs. */
+export function articleUrlsOf(chunkNames: readonly string[]): string[] {
+  return chunkNames.flatMap((name) => {
+    const loader = registry[name]?.[0] as Partial<ArticleLoader<unknown>> | undefined;
+    return loader?.articlePath === undefined ? [] : [articleUrl(loader.articlePath)];
+  });
+}
 
 /** Loads a route's chunks through the runtime, then runs the module that registers it. */
 async function loadManifest(manifest: Manifest): Promise<void> {
@@ -126,6 +203,9 @@ function decodedPathname(): string {
   }
 }
 
+/** The route path of the page the browser loaded. */
+export const currentRoutePath = (): string => routePath(decodedPathname());
+
 /**
  * What the server's HTML says of the page it was rendered for: the lazy
  * route it lists the entry of (`data-route`), or none (another page, or the
@@ -135,7 +215,7 @@ const thisPage =
   typeof document === 'undefined'
     ? undefined
     : {
-        path: routePath(decodedPathname()),
+        path: currentRoutePath(),
         route: JSON.parse(
           document.querySelector('script[data-route]')?.getAttribute('data-route') ?? 'null',
         ) as (Manifest & {path: string}) | null,
@@ -163,7 +243,7 @@ export async function loadRoute(path: string): Promise<RouteComponent> {
             null
           : await fetchManifest(path);
     if (!manifest) return notFoundPage();
-    await loadManifest(manifest);
+    await Promise.all([loadManifest(manifest), manifest.article ? fetchArticle(path) : null]);
   }
   const key = registered.get(path) ?? '';
   const cut = key.lastIndexOf('-');

@@ -1,0 +1,37 @@
+/**
+ * The article of a page whose module is a shell (../transform.ts): the
+ * element the theme renders the article in, with the server's HTML as
+ * `dangerouslySetInnerHTML`. React 19 hydrates such an element without
+ * reconciling its children: the server's nodes stay as they are, and no
+ * fibre is made for them. The HTML string is the same one the page showed
+ * (captured, or fetched), so a render from scratch (a failed hydration)
+ * draws the same article. What is interactive in it is ./enhance.ts.
+ */
+import React, {useEffect, useMemo, useRef, type ComponentType, type ReactNode} from 'react';
+import {useHistory} from '@docusaurus/router';
+import enhanceArticle from './enhance';
+import type {ArticleProps} from './marker';
+import {articleHtml} from './store';
+
+function Article({path, ...props}: ArticleProps): ReactNode {
+  const html = articleHtml(path);
+  const content = useMemo(() => ({__html: html ?? ''}), [html]);
+  const ref = useRef<HTMLDivElement>(null);
+  const history = useHistory();
+  useEffect(() => {
+    if (!ref.current) return undefined;
+    return enhanceArticle(ref.current, history);
+  }, [content, history]);
+  if (html === undefined) throw new Error(`The article of ${path} was not loaded.`);
+  return <div {...props} ref={ref} dangerouslySetInnerHTML={content} suppressHydrationWarning />;
+}
+
+/**
+ * The default export of a shell: a component of its own for each page
+ * (ComponentCreator copies the page's named exports onto it), which tells
+ * the site's BlogPostItem/Content and DocItem/Content to render `Article`.
+ */
+export function articleOnce(): ComponentType & {readonly Article: typeof Article} {
+  const Page = (): ReactNode => null;
+  return Object.assign(Page, {Article});
+}

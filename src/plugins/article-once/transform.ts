@@ -1,0 +1,224 @@
+/**
+ * What the article-once loader does to a compiled MDX module (the output of
+ * @docusaurus/mdx-loader: its `frontMatter` / `contentTitle` / `metadata` /
+ * `assets` exports, then @mdx-js/mdx's program: imports, `export const toc`,
+ * `_createMdxContent` and `export default function MDXContent`). Pure
+ * functions of the module's text, parsed with acorn, so they can be tested
+ * without a build.
+ */
+import {parse} from 'acorn';
+
+/** The acorn node fields this file reads. */
+type Node = {type: string; start: number; end: number; [key: string]: unknown};
+export type Program = Node & {body: Node[]};
+
+/** The exports a page needs besides its body: they stay in the browser bundle. */
+export const KEPT_EXPORTS: ReadonlySet<string> = new Set([
+  'frontMatter',
+  'contentTitle',
+  'metadata',
+  'assets',
+  'toc',
+]);
+
+/**
+ * Imports whose output is static markup: the browser does the rest (links,
+ * `<details>`), or the article runtime does (code blocks, tables, Tabs).
+ */
+const STATIC_IMPORTS: ReadonlySet<string> = new Set([
+  'react/jsx-runtime',
+  '@mdx-js/react',
+  '@theme/Admonition',
+  '@theme/CodeBlock',
+  '@theme/Details',
+  '@theme/Heading',
+  '@theme/TabItem',
+  '@theme/Tabs',
+  '@docusaurus/Link',
+]);
+const ASSET = /\.(?:png|jpe?g|gif|webp|avif|svg|ico)$/i;
+
+/** Tabs props whose effect the server's markup does not hold (a stored or linked choice, lazy panels, labels in another order than the panels). */
+const BROWSER_TABS_PROPS = ['groupId', 'queryString', 'lazy', 'values'];
+
+/**
+ * `_components` keys (Markdown and JSX elements MDX lets MDXComponents
+ * replace) whose output is static markup. Capitalised keys are components
+ * the theme provides to every page without an import.
+ */
+const STATIC_COMPONENT = /^(?:[a-z][a-z0-9]*|Details)$/;
+/** …except these: `<head>` changes the document head, mermaid draws in the browser. */
+const BROWSER_COMPONENTS: Readonly<Record<string, string>> = {
+  head: 'sets the page’s <head> from Markdown',
+  mermaid: 'has a mermaid diagram drawn in the browser',
+};
+
+export function parseModule(code: string): Program {
+  return parse(code, {ecmaVersion: 'latest', sourceType: 'module'}) as unknown as Program;
+}
+
+/** Every node below `node`, depth first. */
+function* walk(node: unknown): Generator<Node> {
+  if (Array.isArray(node)) {
+    for (const item of node) yield* walk(item);
+    return;
+  }
+  if (!node || typeof node !== 'object' || typeof (node as Node).type !== 'string') return;
+  yield node as Node;
+  for (const [key, value] of Object.entries(node)) {
+    if (key !== 'type' && value && typeof value === 'object') yield* walk(value);
+  }
+}
+
+const nameOf = (node: unknown): string | undefined => {
+  const n = node as {type?: string; name?: string; value?: unknown};
+  if (n?.type === 'Identifier') return n.name;
+  if (n?.type === 'Literal' && typeof n.value === 'string') return n.value;
+  return undefined;
+};
+
+/** The names a top-level statement exports (`export const a`, `export function b`, `export {x as c}`). */
+function exportedNames(statement: Node): string[] {
+  if (statement.type !== 'ExportNamedDeclaration') return [];
+  const declaration = statement.declaration as Node | null;
+  if (declaration?.type === 'VariableDeclaration') {
+    return (declaration.declarations as Node[]).flatMap((d) => nameOf(d.id) ?? []);
+  }
+  if (declaration) return [nameOf(declaration.id)].flatMap((n) => n ?? []);
+  return (statement.specifiers as Node[]).flatMap((s) => nameOf(s.exported) ?? []);
+}
+
+/** Local name → source of each import. */
+function importsOf(program: Program): Map<string, string> {
+  const imports = new Map<string, string>();
+  for (const statement of program.body) {
+    if (statement.type !== 'ImportDeclaration') continue;
+    const source = String((statement.source as {value: unknown}).value);
+    for (const specifier of statement.specifiers as Node[]) {
+      const local = nameOf(specifier.local);
+      if (local) imports.set(local, source);
+    }
+  }
+  return imports;
+}
+
+/**
+ * Why this page's article has to be rendered by React in the browser, or
+ * null when it can stay the server's HTML. The reasons name what in the
+ * Markdown needs the browser, for the build's message.
+ */
+export function browserReason(code: string, program: Program): string | null {
+  const imports = importsOf(program);
+  for (const source of new Set(imports.values())) {
+    if (!STATIC_IMPORTS.has(source) && !ASSET.test(source)) {
+      return `imports ${source}, which may need the browser`;
+    }
+  }
+  for (const statement of program.body) {
+    for (const name of exportedNames(statement)) {
+      if (KEPT_EXPORTS.has(name)) continue;
+      const text = code.slice(statement.start, statement.end);
+      // Compiled JSX passes handlers as `onX:` props; hooks are `useX(` calls.
+      if (/\buse[A-Z]\w*\s*\(|\bon[A-Z]\w*\s*:/.test(text)) {
+        return `defines ${name}, which reacts to the reader`;
+      }
+    }
+    if (statement.type === 'VariableDeclaration' || statement.type === 'FunctionDeclaration') {
+      const names =
+        statement.type === 'FunctionDeclaration'
+          ? [nameOf(statement.id)]
+          : (statement.declarations as Node[]).map((d) => nameOf(d.id));
+      if (names.includes('MDXLayout')) return 'has a layout of its own (export default)';
+    }
+  }
+  // Elements MDXComponents may replace, as listed in `const _components = {…}`.
+  const tabs = [...imports].filter(([, source]) => source === '@theme/Tabs').map(([l]) => l);
+  for (const node of walk(program.body)) {
+    if (
+      node.type === 'VariableDeclarator' &&
+      nameOf(node.id) === '_components' &&
+      (node.init as Node | null)?.type === 'ObjectExpression'
+    ) {
+      for (const property of (node.init as {properties: Node[]}).properties) {
+        const key = property.type === 'Property' ? nameOf(property.key) : undefined;
+        if (key === undefined) continue;
+        const reason = BROWSER_COMPONENTS[key];
+        if (reason) return reason;
+        if (!STATIC_COMPONENT.test(key)) return `uses <${key}>, which may need the browser`;
+      }
+    }
+    // _jsx(Tabs, {groupId: …}) and the like.
+    if (node.type === 'CallExpression') {
+      const [component, props] = node.arguments as Node[];
+      const name = nameOf(component);
+      if (name && tabs.includes(name) && props?.type === 'ObjectExpression') {
+        for (const property of props.properties as Node[]) {
+          const key = nameOf(property.key);
+          if (key && BROWSER_TABS_PROPS.includes(key)) {
+            return `has <Tabs ${key}>, whose choice is kept in the browser`;
+          }
+        }
+      }
+    }
+  }
+  // The kept exports must not need the body's imports (a partial's `toc`).
+  for (const statement of program.body) {
+    if (!exportedNames(statement).some((name) => KEPT_EXPORTS.has(name))) continue;
+    for (const node of walk(statement)) {
+      const name = node.type === 'Identifier' ? nameOf(node) : undefined;
+      if (name && imports.has(name)) {
+        return `its ${exportedNames(statement).join(', ')} uses ${imports.get(name)}`;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The module the browser gets for a page whose article stays server HTML:
+ * the kept exports, verbatim, and a default export made by `articleModule`'s
+ * `articleOnce()` (a fresh component per page: ComponentCreator copies each
+ * page's named exports onto it).
+ */
+export function shellModule(code: string, program: Program, articleModule: string): string {
+  const kept = program.body
+    .filter((statement) => exportedNames(statement).some((name) => KEPT_EXPORTS.has(name)))
+    .map((statement) => code.slice(statement.start, statement.end));
+  return [
+    `import {articleOnce as __articleOnce} from ${JSON.stringify(articleModule)};`,
+    ...kept,
+    'export default __articleOnce();',
+    '',
+  ].join('\n');
+}
+
+/**
+ * The module with its MDX components provided by the module itself: the
+ * default export renders the original inside `providerModule` (the theme's
+ * MDXContent). The theme's BlogPostItem/Content and DocItem/Content did that
+ * for every page; the site's own render a module as it is, so that a page
+ * whose article is server HTML loads no Markdown renderer at all.
+ */
+export function withProvider(code: string, program: Program, providerModule: string): string {
+  const statement = program.body.find((s) => s.type === 'ExportDefaultDeclaration');
+  if (!statement) throw new Error('the compiled MDX module has no default export');
+  const declaration = statement.declaration as Node;
+  const named =
+    declaration.type === 'FunctionDeclaration' ? nameOf(declaration.id) : undefined;
+  const inner = named ?? '__MDXContentInner';
+  const replacement = named
+    ? code.slice(declaration.start, declaration.end)
+    : `const ${inner} = ${code.slice(declaration.start, declaration.end)};`;
+  return [
+    code.slice(0, statement.start),
+    replacement,
+    code.slice(statement.end),
+    '',
+    'import {jsx as __jsx} from "react/jsx-runtime";',
+    `import __MDXProvider from ${JSON.stringify(providerModule)};`,
+    'export default function MDXContentWithProvider(props) {',
+    `  return __jsx(__MDXProvider, {children: __jsx(${inner}, {...props})});`,
+    '}',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,26 @@
+/**
+ * Ejected from @docusaurus/theme-classic 3.7.0 (BlogPostItem/Content; the
+ * swizzle tool marks it unsafe). What changed and why: the post's module is
+ * rendered as it is, not inside the theme's MDXContent (every blog and docs
+ * module brings its own since src/plugins/article-once), so the page that
+ * shows a post loads no Markdown renderer; and a post whose article is the
+ * server's HTML (its module is a shell) renders that HTML in the same
+ * element, through the shell's `Article`.
+ */
+import React, {type ReactNode} from 'react';
+import clsx from 'clsx';
+import {blogPostContainerID} from '@docusaurus/utils-common';
+import {useBlogPost} from '@docusaurus/plugin-content-blog/client';
+import type {Props} from '@theme/BlogPostItem/Content';
+import {articleOf} from '@site/src/plugins/article-once/client/marker';
+
+export default function BlogPostItemContent({children, className}: Props): ReactNode {
+  const {isBlogPostPage, metadata} = useBlogPost();
+  const props = {
+    // This ID is used for the feed generation to locate the main content
+    id: isBlogPostPage ? blogPostContainerID : undefined,
+    className: clsx('markdown', className),
+  };
+  const Article = articleOf(children);
+  return Article ? <Article path={metadata.permalink} {...props} /> : <div {...props}>{children}</div>;
+}

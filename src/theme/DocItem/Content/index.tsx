@@ -1,0 +1,53 @@
+/**
+ * Ejected from @docusaurus/theme-classic 3.7.0 (DocItem/Content; the swizzle
+ * tool marks it unsafe). What changed and why: the doc's module is rendered
+ * as it is, not inside the theme's MDXContent (every blog and docs module
+ * brings its own since src/plugins/article-once), so the page that shows a
+ * doc loads no Markdown renderer; and a doc whose article is the server's
+ * HTML (its module is a shell) renders that HTML, synthetic title included,
+ * in the same element, through the shell's `Article`.
+ */
+import React, {type ReactNode} from 'react';
+import clsx from 'clsx';
+import {ThemeClassNames} from '@docusaurus/theme-common';
+import {useDoc} from '@docusaurus/plugin-content-docs/client';
+import Heading from '@theme/Heading';
+import type {Props} from '@theme/DocItem/Content';
+import {articleOf} from '@site/src/plugins/article-once/client/marker';
+
+/**
+ Title can be declared inside md content or declared through
+ front matter and added manually. To make both cases consistent,
+ the added title is added under the same div.markdown block
+ See https://github.com/facebook/docusaurus/pull/4882#issuecomment-853021120
+
+ We render a "synthetic title" if:
+ - user doesn't ask to hide it with front matter
+ - the markdown content does not already contain a top-level h1 heading
+*/
+function useSyntheticTitle(): string | null {
+  const {metadata, frontMatter, contentTitle} = useDoc();
+  const shouldRender = !frontMatter.hide_title && typeof contentTitle === 'undefined';
+  if (!shouldRender) {
+    return null;
+  }
+  return metadata.title;
+}
+
+export default function DocItemContent({children}: Props): ReactNode {
+  const {metadata} = useDoc();
+  const syntheticTitle = useSyntheticTitle();
+  const className = clsx(ThemeClassNames.docs.docMarkdown, 'markdown');
+  const Article = articleOf(children);
+  if (Article) return <Article path={metadata.permalink} className={className} />;
+  return (
+    <div className={className}>
+      {syntheticTitle && (
+        <header>
+          <Heading as="h1">{syntheticTitle}</Heading>
+        </header>
+      )}
+      {children}
+    </div>
+  );
+}
