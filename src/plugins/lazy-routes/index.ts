@@ -182,6 +182,8 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
                 const json = stats.toJson({
                   all: false,
                   chunkGroups: true,
+                  chunks: true,
+                  chunkModules: false,
                   modules: true,
                   ids: true,
                   hash: true,
@@ -190,6 +192,14 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
                 const moduleIds = new Map(
                   (json.modules ?? []).map((module) => [module.identifier ?? '', module.id]),
                 );
+                // Each chunk's JS file; a chunk left empty (its modules are all
+                // in main.js) has none, and is not loaded.
+                const jsFile = new Map(
+                  (json.chunks ?? []).map((chunk) => [
+                    chunk.id,
+                    (chunk.files ?? []).find((file) => file.endsWith('.js')),
+                  ]),
+                );
                 const chunks: RouteChunks = {};
                 entryFiles.forEach((file, i) => {
                   const name = plan.lazy[i]?.entry ?? '';
@@ -197,10 +207,12 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
                   const id = [...moduleIds].find(([identifier]) => identifier.endsWith(file))?.[1];
                   if (!group || id === undefined)
                     throw new Error(`lazy-routes: ${file} was not bundled`);
-                  const files = (group.assets ?? [])
-                    .map((asset) => (typeof asset === 'string' ? asset : asset.name))
-                    .filter((asset) => asset.endsWith('.js'));
-                  chunks[name] = {chunks: group.chunks ?? [], files, module: id};
+                  const loaded = (group.chunks ?? []).filter((chunk) => jsFile.get(chunk));
+                  chunks[name] = {
+                    chunks: loaded,
+                    files: loaded.map((chunk) => jsFile.get(chunk) ?? ''),
+                    module: id,
+                  };
                 });
                 writeFileSync(path.join(dir, CHUNKS), JSON.stringify(chunks));
                 // The page template lists every entry of the client manifest on
@@ -266,6 +278,7 @@ type Stats = {
       {chunks?: (string | number)[]; assets?: (string | {name: string})[]}
     >;
     modules?: {id?: string | number; identifier?: string}[];
+    chunks?: {id?: string | number; files?: string[]}[];
     hash?: string;
   };
 };
