@@ -29,7 +29,9 @@ function tableLabel(columns: string): string {
 }
 
 export default function enhanceTable(box: HTMLElement): () => void {
-  const columns = Array.from(box.querySelectorAll('thead th'), (th) => (th.textContent ?? '').trim())
+  const columns = Array.from(box.querySelectorAll('thead th'), (th) =>
+    (th.textContent ?? '').trim(),
+  )
     .filter(Boolean)
     .join('、')
     .slice(0, MAX_NAME_LENGTH);

@@ -31,7 +31,10 @@ const articleOnce: Subject = {
           ['export const contentTitle = ', 'writes `export const contentTitle = …`'],
           ['export {default as metadata} from', "writes `export {default as metadata} from '…'`"],
           ['export const assets = ', 'writes `export const assets = …`'],
-          [/const code = `\s*\$\{exportsCode\}\s*\$\{result\.content\}/, 'puts those exports before the MDX program'],
+          [
+            /const code = `\s*\$\{exportsCode\}\s*\$\{result\.content\}/,
+            'puts those exports before the MDX program',
+          ],
         ]),
     },
     {
@@ -71,7 +74,10 @@ const articleOnce: Subject = {
           ['include: contentDirs', 'includes its content folders in its Markdown rule'],
         ]);
         expectText(pkgs, MDX_LOADER, 'lib/createMDXLoader.js', [
-          ['use: [await createMDXLoaderItem(options)]', 'makes a rule of the mdx-loader item alone'],
+          [
+            'use: [await createMDXLoaderItem(options)]',
+            'makes a rule of the mdx-loader item alone',
+          ],
         ]);
       },
     },
@@ -141,7 +147,8 @@ const articleOnce: Subject = {
     },
     {
       id: 'MDXContent provides the components',
-      needs: '`@theme/MDXContent` renders its children inside MDXProvider with `@theme/MDXComponents`',
+      needs:
+        '`@theme/MDXContent` renders its children inside MDXProvider with `@theme/MDXComponents`',
       use: 'every blog and docs module wraps its default export in it (transform.ts `withProvider`)',
       check: (pkgs) =>
         expectText(pkgs, '@docusaurus/theme-classic', 'lib/theme/MDXContent/index.js', [
@@ -166,7 +173,8 @@ const articleOnce: Subject = {
       needs:
         'the bundler’s `__webpack_hash__` in the browser equals `stats.hash` of the client compilation',
       use: 'lazy-routes writes that hash into every manifest and article file; the browser compares it with its own',
-      checkedBy: 'tests/e2e/article-once.spec.ts (client navigation to a post and a doc loads their articles)',
+      checkedBy:
+        'tests/e2e/article-once.spec.ts (client navigation to a post and a doc loads their articles)',
     },
   ],
 };

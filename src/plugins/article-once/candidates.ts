@@ -18,4 +18,6 @@ export function readCandidates(generatedFilesDir: string): Candidates {
 
 /** A module path as the generated registry writes it (`@site/docs/intro.md`), as a file. */
 export const moduleFile = (modulePath: string, siteDir: string): string =>
-  modulePath.startsWith('@site/') ? path.join(siteDir, modulePath.slice('@site/'.length)) : modulePath;
+  modulePath.startsWith('@site/')
+    ? path.join(siteDir, modulePath.slice('@site/'.length))
+    : modulePath;

@@ -203,8 +203,7 @@ export function withProvider(code: string, program: Program, providerModule: str
   const statement = program.body.find((s) => s.type === 'ExportDefaultDeclaration');
   if (!statement) throw new Error('the compiled MDX module has no default export');
   const declaration = statement.declaration as Node;
-  const named =
-    declaration.type === 'FunctionDeclaration' ? nameOf(declaration.id) : undefined;
+  const named = declaration.type === 'FunctionDeclaration' ? nameOf(declaration.id) : undefined;
   const inner = named ?? '__MDXContentInner';
   const replacement = named
     ? code.slice(declaration.start, declaration.end)

@@ -58,9 +58,11 @@ export function lazyRoutesActive(generatedFilesDir: string): boolean {
  * reader still on an older bundle reloads instead of mixing two builds.
  */
 export function readBuildHash(generatedFilesDir: string): string {
-  return (JSON.parse(readFileSync(path.join(generatedFilesDir, DIR, BUILD), 'utf8')) as {
-    hash: string;
-  }).hash;
+  return (
+    JSON.parse(readFileSync(path.join(generatedFilesDir, DIR, BUILD), 'utf8')) as {
+      hash: string;
+    }
+  ).hash;
 }
 
 /** The generated module each `@generated/…` import resolves to in the browser bundle. */
@@ -140,10 +142,7 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
         routesChunkNames: path.join(dir, 'routesChunkNames.json'),
       };
       writeFileSync(files.routes, routesModule(plan.shell));
-      writeFileSync(
-        files.registry,
-        registryModule(registry, plan.registryKeys, plan.articleKeys),
-      );
+      writeFileSync(files.registry, registryModule(registry, plan.registryKeys, plan.articleKeys));
       writeFileSync(files.routesChunkNames, chunkNamesModule(chunkNames, plan.shell));
       writeFileSync(path.join(dir, PLAN), JSON.stringify(plan.lazy));
 

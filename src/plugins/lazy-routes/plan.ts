@@ -230,9 +230,7 @@ export function registryModule(
       const loader = path === undefined ? load : `withArticle(${JSON.stringify(path)}, ${load})`;
       return `  ${name}: [${loader}, ${module}, require.resolveWeak(${module})],`;
     });
-  const imports = articleKeys.size
-    ? `import {withArticle} from '${CLIENT}/lazyRoutes';\n\n`
-    : '';
+  const imports = articleKeys.size ? `import {withArticle} from '${CLIENT}/lazyRoutes';\n\n` : '';
   return `${imports}export default {\n${lines.join('\n')}\n};\n`;
 }
 

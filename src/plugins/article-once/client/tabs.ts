@@ -9,8 +9,12 @@
 const ACTIVE = 'tabs__item--active';
 
 export default function enhanceTabs(container: Element): () => void {
-  const tabs = Array.from(container.querySelectorAll<HTMLElement>(':scope > [role=tablist] > [role=tab]'));
-  const panels = Array.from(container.querySelectorAll<HTMLElement>(':scope > div > [role=tabpanel]'));
+  const tabs = Array.from(
+    container.querySelectorAll<HTMLElement>(':scope > [role=tablist] > [role=tab]'),
+  );
+  const panels = Array.from(
+    container.querySelectorAll<HTMLElement>(':scope > div > [role=tabpanel]'),
+  );
   const select = (tab: HTMLElement) => {
     if (tab.getAttribute('aria-selected') === 'true') return;
     const top = tab.getBoundingClientRect().top;

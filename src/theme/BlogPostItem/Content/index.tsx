@@ -21,6 +21,9 @@ export default function BlogPostItemContent({children, className}: Props): React
     id: isBlogPostPage ? blogPostContainerID : undefined,
     className: clsx('markdown', className),
   };
+  // One component for every page (client/Article.tsx), read off the page's module.
   const Article = articleOf(children);
-  return Article ? <Article path={metadata.permalink} {...props} /> : <div {...props}>{children}</div>;
+  if (!Article) return <div {...props}>{children}</div>;
+  // eslint-disable-next-line react-hooks/static-components
+  return <Article path={metadata.permalink} {...props} />;
 }

@@ -38,7 +38,9 @@ export default function DocItemContent({children}: Props): ReactNode {
   const {metadata} = useDoc();
   const syntheticTitle = useSyntheticTitle();
   const className = clsx(ThemeClassNames.docs.docMarkdown, 'markdown');
+  // One component for every page (client/Article.tsx), read off the page's module.
   const Article = articleOf(children);
+  // eslint-disable-next-line react-hooks/static-components
   if (Article) return <Article path={metadata.permalink} className={className} />;
   return (
     <div className={className}>

@@ -1,0 +1,230 @@
+/**
+ * Issue 34: a post's or doc's article ships once, as the page's HTML
+ * (src/plugins/article-once). The article's nodes are the server's, before
+ * and after hydration, and React keeps no fibre for them; no first-load
+ * script carries the article's text; client navigation brings the next
+ * article from its article file; a render from scratch keeps the article.
+ * Pages are derived from blog/ and docs/: a page written in plain Markdown
+ * must ship this way.
+ */
+import {existsSync} from 'node:fs';
+import path from 'node:path';
+import type {Page, Response} from '@playwright/test';
+import {expect, test} from './fixtures';
+import {readMarkdown} from '../content/markdown';
+import {openHydrated, sitemapPaths, waitForHydration} from './helpers';
+
+const ARTICLE = '#__blog-post-container, .theme-doc-markdown';
+
+/** The article file of a page, as the build wrote it (null when there is none). */
+async function articleFile(page: Page, pathname: string): Promise<{html?: string} | null> {
+  const response = await page.request.get(`/__articles${pathname}.json`);
+  return response.ok() ? ((await response.json()) as {html?: string}) : null;
+}
+
+/** Markdown with no import, export or component: nothing in it needs the browser. */
+function isPlainMarkdown(file: string): boolean {
+  const {prose} = readMarkdown(file);
+  return !/^(import|export)\s/m.test(prose) && !/<[A-Z]/.test(prose);
+}
+
+/** The doc pages of the sitemap, with their Markdown files. */
+async function docPages(page: Page, siteDir: string): Promise<{path: string; file?: string}[]> {
+  return (await sitemapPaths(page))
+    .filter((p) => p.startsWith('/docs/') && !p.startsWith('/docs/category/'))
+    .map((p) => ({
+      path: p,
+      file: ['.md', '.mdx']
+        .map((ext) => path.join(siteDir, `${p.slice(1)}${ext}`))
+        .find((f) => existsSync(f)),
+    }));
+}
+
+/**
+ * Before the bundle runs (it starts after the first frame), marks the
+ * article element and every node inside it; `window.__article` reports them.
+ */
+async function markArticleBeforeTheBundle(page: Page): Promise<void> {
+  await page.addInitScript((selector) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const article = document.querySelector(selector);
+      if (!article) return;
+      const nodes: Node[] = [];
+      const walker = document.createTreeWalker(article);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node);
+      Object.assign(window, {__article: {element: article, nodes}});
+    });
+  }, ARTICLE);
+}
+
+type ArticleState = {
+  sameElement: boolean;
+  nodes: number;
+  sameNodes: boolean;
+  withFibre: number;
+  elements: number;
+};
+
+/**
+ * Whether the article shows the article file's HTML: the same elements and
+ * text (attributes differ once the page has run: a code block that scrolls
+ * is marked, a wide table becomes a region).
+ */
+async function showsHtml(page: Page, html: string | undefined): Promise<boolean> {
+  return page.locator(ARTICLE).evaluate((el, fileHtml) => {
+    const parsed = document.createElement('template');
+    parsed.innerHTML = fileHtml ?? '';
+    const tags = (root: ParentNode) => Array.from(root.querySelectorAll('*'), (e) => e.tagName);
+    return (
+      parsed.content.textContent === el.textContent &&
+      tags(parsed.content).join() === tags(el).join()
+    );
+  }, html);
+}
+
+/** How the marked article looks after hydration. */
+function articleState(page: Page): Promise<ArticleState> {
+  return page.evaluate((selector) => {
+    const marked = (window as unknown as {__article?: {element: Element; nodes: Node[]}}).__article;
+    const article = document.querySelector(selector);
+    if (!marked || !article) throw new Error('no article on the page');
+    const now: Node[] = [];
+    const walker = document.createTreeWalker(article);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) now.push(node);
+    const elements = now.filter((node): node is Element => node instanceof Element);
+    return {
+      sameElement: marked.element === article,
+      nodes: now.length,
+      sameNodes: now.length === marked.nodes.length && now.every((n, i) => n === marked.nodes[i]),
+      withFibre: elements.filter((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber$')))
+        .length,
+      elements: elements.length,
+    };
+  }, ARTICLE);
+}
+
+/** The longest paragraph of the article: text only the article has. */
+function articleSample(page: Page): Promise<string> {
+  return page.evaluate((selector) => {
+    const texts = Array.from(
+      document.querySelectorAll(`${selector.split(',').join(' p,')} p`),
+      (p) => (p.textContent ?? '').trim(),
+    );
+    return texts.sort((a, b) => b.length - a.length)[0] ?? '';
+  }, ARTICLE);
+}
+
+test('every post and doc page written in plain Markdown keeps the server’s article: the same nodes after hydration, no React fibre in them, and no script carries its text', async ({
+  page,
+  blog,
+}) => {
+  const docs = await docPages(page, blog.siteDir);
+  const pages = [...blog.posts.map((post) => ({path: post.permalink, file: post.source})), ...docs];
+  test.setTimeout(60_000 + pages.length * 5_000);
+  await markArticleBeforeTheBundle(page);
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response: Response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  let shells = 0;
+  for (const {path: pathname, file} of pages) {
+    const article = await articleFile(page, pathname);
+    expect(article, `${pathname} has an article file`).not.toBeNull();
+    if (article?.html === undefined) {
+      // The build said why this page renders its article in the browser.
+      expect(file && isPlainMarkdown(file), `${pathname} is plain Markdown`).toBeFalsy();
+      continue;
+    }
+    shells += 1;
+    scripts.length = 0;
+    await openHydrated(page, pathname);
+    const state = await articleState(page);
+    expect(state.elements, pathname).toBeGreaterThan(0);
+    expect(state, pathname).toMatchObject({sameElement: true, sameNodes: true, withFibre: 0});
+    const sample = await articleSample(page);
+    expect(sample.length, `${pathname}: a paragraph to look for`).toBeGreaterThan(10);
+    for (const text of await Promise.all(scripts)) {
+      expect(text.includes(sample) || text.includes(JSON.stringify(sample).slice(1, -1))).toBe(
+        false,
+      );
+    }
+  }
+  expect(shells).toBeGreaterThan(0);
+});
+
+test('a render from scratch (hydration failed elsewhere on the page) draws the same article', async ({
+  page,
+  blog,
+}) => {
+  const post = blog.posts[0];
+  await markArticleBeforeTheBundle(page);
+  // Text React did not render: hydration fails, and React renders the root anew.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const title = document.querySelector('.navbar__title');
+      if (title) title.textContent += '（改）';
+    });
+  });
+  const original = await articleFile(page, post?.permalink ?? '');
+  await openHydrated(page, post?.permalink ?? '');
+  const state = await articleState(page);
+  expect(state.sameElement, 'the article element was made again').toBe(false);
+  expect(state.withFibre).toBe(0);
+  expect(await showsHtml(page, original?.html)).toBe(true);
+});
+
+for (const [from, linkName, kind] of [
+  ['/blog', null, 'post'],
+  ['/docs/category/tutorial---basics', /Markdown 功能/, 'doc'],
+] as const) {
+  test(`client navigation to a ${kind} brings its article file and renders it without hydrating it`, async ({
+    page,
+  }) => {
+    await openHydrated(page, from);
+    await page.evaluate(() => Object.assign(window, {__sameDocument: true}));
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    const link = linkName
+      ? page.getByRole('main').getByRole('link', {name: linkName})
+      : page.locator('article header h2 a').first();
+    const target = new URL((await link.getAttribute('href')) ?? '', page.url()).pathname;
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${target}$`));
+    await waitForHydration(page);
+    await expect(page.locator(ARTICLE)).toBeVisible();
+    expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true);
+    expect(fetched).toContain(`/__articles${target}.json`);
+    const file = await articleFile(page, target);
+    expect(await showsHtml(page, file?.html)).toBe(true);
+    const withFibre = await page
+      .locator(ARTICLE)
+      .evaluate(
+        (el) =>
+          Array.from(el.querySelectorAll('*')).filter((e) =>
+            Object.keys(e).some((k) => k.startsWith('__reactFiber$')),
+          ).length,
+      );
+    expect(withFibre).toBe(0);
+  });
+}
+
+test('an article file written by another build reloads the page into the new one', async ({
+  page,
+}) => {
+  await openHydrated(page, '/docs/category/tutorial---basics');
+  await page.route('**/__articles/**', (route) => route.fulfill({json: {build: 'another-build'}}));
+  await page.evaluate(() => Object.assign(window, {__sameDocument: true}));
+  const warning = page.waitForEvent(
+    'console',
+    (message) => message.type() === 'warning' && /another build/.test(message.text()),
+  );
+  await page
+    .getByRole('main')
+    .getByRole('link', {name: /Markdown 功能/})
+    .click();
+  await warning;
+  await page.waitForURL(/markdown-features$/, {waitUntil: 'load'});
+  await waitForHydration(page);
+  expect(await page.evaluate(() => '__sameDocument' in window)).toBe(false);
+  await expect(page.locator(ARTICLE)).toContainText('Markdown');
+});
