@@ -18,6 +18,7 @@ import routePrefetch from './src/plugins/route-prefetch';
 import routeChunkScripts from './src/plugins/route-chunk-scripts';
 import lazyRoutes from './src/plugins/lazy-routes';
 import articleOnce from './src/plugins/article-once';
+import clientConfig from './src/plugins/client-config';
 import tslibHelpers from './src/plugins/tslib-helpers';
 import themeFallback from './src/plugins/theme-fallback';
 import shardSearch, {type PluginOptions as ShardSearchOptions} from './src/plugins/shard-search';
@@ -191,6 +192,8 @@ const config: Config = {
     lazyRoutes,
     // A post's or doc's article ships once, as the page's HTML: no script carries or hydrates it.
     articleOnce,
+    // The browser's copy of the config leaves out the plugins' options.
+    clientConfig,
     // An ejected component whose imports a newer theme lacks falls back to the theme's own.
     themeFallback,
     // Site search: a sharded index written after the build, and the /search page.

@@ -7,6 +7,7 @@ import type {Subject} from '.';
 import ssrTemplate from '../../config/ssrTemplate.assumptions';
 import articleOnce from '../plugins/article-once/assumptions';
 import blog from '../plugins/blog/assumptions';
+import clientConfig from '../plugins/client-config/assumptions';
 import codeHighlight from '../plugins/code-highlight/assumptions';
 import lazyRoutes from '../plugins/lazy-routes/assumptions';
 import routeChunkScripts from '../plugins/route-chunk-scripts/assumptions';
@@ -18,6 +19,7 @@ import theme from './theme';
 const subjects: readonly Subject[] = [
   lazyRoutes,
   articleOnce,
+  clientConfig,
   routePrefetch,
   routeChunkScripts,
   tslibHelpers,

@@ -5,7 +5,8 @@
  * theme components it ejected (BlogPostItem/Content, DocItem/Content) and
  * the CodeBlock buttons are listed in src/contract/theme.ts.
  */
-import {expectText, type Subject} from '../../contract';
+import {checkSubject, expectText, type Subject} from '../../contract';
+import theme from '../../contract/theme';
 
 const MDX_LOADER = '@docusaurus/mdx-loader';
 
@@ -167,6 +168,25 @@ const articleOnce: Subject = {
             'reloads the page when a preload fails',
           ],
         ]),
+    },
+    {
+      id: 'the site’s CodeBlock',
+      needs:
+        'src/theme/CodeBlock renders the code blocks: its imports are all in the installed theme, so theme-fallback has not pointed @theme/CodeBlock at the theme’s own',
+      use: 'client/enhance.ts gives the buttons of that markup (`data-code-action`) their work inside articles',
+      check: (pkgs) => {
+        const codeBlock = theme.find((subject) => subject.name === 'theme/CodeBlock');
+        const broken =
+          codeBlock &&
+          checkSubject(codeBlock, pkgs).find(
+            (f) => f.status === 'broken' && f.assumption === 'imports',
+          );
+        if (!codeBlock || broken) {
+          throw new Error(
+            `the theme’s own CodeBlock renders instead (${broken?.error ?? 'no theme/CodeBlock subject'})`,
+          );
+        }
+      },
     },
     {
       id: 'build hash',
