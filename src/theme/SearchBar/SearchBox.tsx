@@ -214,8 +214,10 @@ export default function SearchBox({id, input}: Props): ReactNode {
       field.addEventListener(name, listener);
       return () => field.removeEventListener(name, listener);
     });
-    // The reader is already in the field: this code arrived while they typed.
+    // The reader is already in the field: this code arrived while they typed
+    // (the typing may even have come between this render and now).
     if (document.activeElement === field) latest.current.focus();
+    if (field.value) latest.current.input();
     return () => listeners.forEach((remove) => remove());
   }, [input]);
 
