@@ -205,14 +205,21 @@ const COMPONENTS: readonly Component[] = [
   {
     name: 'BlogPostPage/StructuredData',
     kind: 'ejected',
-    files: ['BlogPostPage/StructuredData/index.tsx'],
+    files: [
+      'BlogPostPage/StructuredData/index.tsx',
+      'BlogPostPage/StructuredData/usePostingJsonLd.ts',
+      'BlogPostPage/StructuredData/usePostingJsonLd.browser.ts',
+    ],
     upstream: [
       {
         file: 'BlogPostPage/StructuredData/index.tsx',
         sha256: '7c7aea581fa23852618d2e54e28a400cc914e065be90598c96f8ca1e2c1cd27e',
       },
     ],
-    changes: ['author image in the JSON-LD made absolute'],
+    changes: [
+      'author image in the JSON-LD made absolute',
+      'the browser takes the JSON-LD the server computed (src/plugins/article-once) instead of computing it',
+    ],
   },
   {
     name: 'BlogListPage/StructuredData',

@@ -7,14 +7,17 @@ import {lazyRoutesActive, readBuildHash} from '../lazy-routes';
 import {articlePath} from '../lazy-routes/plan';
 import contract from './assumptions';
 import {candidatesFile as candidatesPath, readCandidates, type Candidates} from './candidates';
-import {articleHtml} from './extract';
+import {articleHtml, postingJsonLd} from './extract';
 import type {Decision, LoaderOptions} from './loader';
 
 const DIR = 'article-once';
 const DECISIONS = 'decisions';
 /** The modules the loader points the compiled Markdown at. */
-const ARTICLE_MODULE = '@site/src/plugins/article-once/client/Article';
+const CLIENT_DIR = '@site/src/plugins/article-once/client';
 const PROVIDER_MODULE = '@theme/MDXContent';
+/** The site's BlogPostPage/StructuredData reads the JSON-LD through this hook; the browser gets the .browser.ts one. */
+const POSTING_HOOK = /^\.\/usePostingJsonLd$/;
+const POSTING_BROWSER = 'src/theme/BlogPostPage/StructuredData/usePostingJsonLd.browser.ts';
 
 /** The part of the content plugins' loaded content this plugin reads. */
 type AllContent = Record<
@@ -78,7 +81,7 @@ export default function articleOncePlugin(context: LoadContext): Plugin {
       }
       writeFileSync(candidatesFile, JSON.stringify(off ? {} : candidates));
     },
-    configureWebpack(config, isServer) {
+    configureWebpack(config, isServer, {currentBundler}) {
       const candidates = Object.keys(readCandidates(generatedFilesDir));
       let shells = !isServer && production && !off;
       if (shells && !lazyRoutesActive(generatedFilesDir)) {
@@ -95,7 +98,7 @@ export default function articleOncePlugin(context: LoadContext): Plugin {
         candidatesFile,
         decisionsDir,
         siteDir,
-        articleModule: ARTICLE_MODULE,
+        clientDir: CLIENT_DIR,
         providerModule: PROVIDER_MODULE,
       };
       // After @docusaurus/mdx-loader (loaders run last to first) in the rules
@@ -108,7 +111,16 @@ export default function articleOncePlugin(context: LoadContext): Plugin {
         const loader = {loader: path.resolve(__dirname, 'loader.cjs'), options};
         rules[i] = {...rule, use: [loader, ...rule.use]};
       });
-      return {};
+      if (!shells) return {};
+      // A post's JSON-LD comes with the page and its article file (postBuild):
+      // the browser takes it from there instead of computing it again.
+      return {
+        plugins: [
+          new currentBundler.instance.NormalModuleReplacementPlugin(POSTING_HOOK, (resource) => {
+            resource.request = path.join(siteDir, POSTING_BROWSER);
+          }),
+        ],
+      };
     },
     async postBuild({outDir}) {
       if (!existsSync(decisionsDir)) return;
@@ -121,9 +133,10 @@ export default function articleOncePlugin(context: LoadContext): Plugin {
       for (let i = 0; i < decisions.length; i += 256) {
         await Promise.all(
           decisions.slice(i, i + 256).map(async ({source, permalink, reason}) => {
+            const page = await readPage(outDir, permalink, baseUrl);
+            const posting = postingJsonLd(page);
             let html: string | undefined;
             if (reason === null) {
-              const page = await readPage(outDir, permalink, baseUrl);
               html = articleHtml(page);
               if (html === undefined) {
                 throw new Error(
@@ -133,7 +146,7 @@ export default function articleOncePlugin(context: LoadContext): Plugin {
             }
             const file = path.join(outDir, articlePath(permalink, baseUrl));
             await mkdir(path.dirname(file), {recursive: true});
-            await writeFile(file, JSON.stringify(html === undefined ? {build} : {build, html}));
+            await writeFile(file, JSON.stringify({build, html, posting}));
           }),
         );
       }

@@ -26,7 +26,8 @@ export type LoaderOptions = Readonly<{
   /** Where each candidate's outcome is written. */
   decisionsDir: string;
   siteDir: string;
-  articleModule: string;
+  /** The folder of the browser modules shells import (client/). */
+  clientDir: string;
   providerModule: string;
 }>;
 
@@ -61,7 +62,7 @@ export default function articleOnceLoader(this: LoaderContext, code: string): st
     const decision: Decision = {source: this.resourcePath, permalink, reason};
     mkdirSync(options.decisionsDir, {recursive: true});
     writeFileSync(decisionFile(options.decisionsDir, this.resourcePath), JSON.stringify(decision));
-    if (reason === null) return shellModule(code, program, options.articleModule);
+    if (reason === null) return shellModule(code, program, options.clientDir);
     console.log(
       `[INFO] [article-once] ${path.relative(options.siteDir, this.resourcePath)} ` +
         `(${permalink}) is rendered in the browser as before: it ${reason}.`,

@@ -132,21 +132,13 @@ export function browserReason(code: string, program: Program): string | null {
     }
   }
   // Elements MDXComponents may replace, as listed in `const _components = {…}`.
+  for (const key of componentKeys(program)) {
+    const reason = BROWSER_COMPONENTS[key];
+    if (reason) return reason;
+    if (!STATIC_COMPONENT.test(key)) return `uses <${key}>, which may need the browser`;
+  }
   const tabs = [...imports].filter(([, source]) => source === '@theme/Tabs').map(([l]) => l);
   for (const node of walk(program.body)) {
-    if (
-      node.type === 'VariableDeclarator' &&
-      nameOf(node.id) === '_components' &&
-      (node.init as Node | null)?.type === 'ObjectExpression'
-    ) {
-      for (const property of (node.init as {properties: Node[]}).properties) {
-        const key = property.type === 'Property' ? nameOf(property.key) : undefined;
-        if (key === undefined) continue;
-        const reason = BROWSER_COMPONENTS[key];
-        if (reason) return reason;
-        if (!STATIC_COMPONENT.test(key)) return `uses <${key}>, which may need the browser`;
-      }
-    }
     // _jsx(Tabs, {groupId: …}) and the like.
     if (node.type === 'CallExpression') {
       const [component, props] = node.arguments as Node[];
@@ -174,20 +166,56 @@ export function browserReason(code: string, program: Program): string | null {
   return null;
 }
 
+/** What an article may need in the browser: each is a module of client/. */
+export type Behaviour = 'links' | 'codeBlocks' | 'tables' | 'tabs';
+
+/** The `_components` keys of a compiled MDX module: the elements its Markdown made. */
+function componentKeys(program: Program): Set<string> {
+  const keys = new Set<string>();
+  for (const node of walk(program.body)) {
+    if (node.type !== 'VariableDeclarator' || nameOf(node.id) !== '_components') continue;
+    const init = node.init as {type?: string; properties?: Node[]} | null;
+    for (const property of init?.type === 'ObjectExpression' ? (init.properties ?? []) : []) {
+      const key = property.type === 'Property' ? nameOf(property.key) : undefined;
+      if (key) keys.add(key);
+    }
+  }
+  return keys;
+}
+
+/**
+ * What this page's article needs in the browser: links always; code blocks
+ * (their buttons) where Markdown made a `pre` or a CodeBlock is imported;
+ * table boxes where it made a table; Tabs where they are imported.
+ */
+export function behavioursOf(program: Program): Behaviour[] {
+  const keys = componentKeys(program);
+  const sources = new Set(importsOf(program).values());
+  return [
+    'links',
+    ...(keys.has('pre') || sources.has('@theme/CodeBlock') ? (['codeBlocks'] as const) : []),
+    ...(keys.has('table') ? (['tables'] as const) : []),
+    ...(sources.has('@theme/Tabs') ? (['tabs'] as const) : []),
+  ];
+}
+
 /**
  * The module the browser gets for a page whose article stays server HTML:
- * the kept exports, verbatim, and a default export made by `articleModule`'s
- * `articleOnce()` (a fresh component per page: ComponentCreator copies each
- * page's named exports onto it).
+ * the kept exports, verbatim, and a default export made by `articleOnce()`
+ * of `clientDir`/Article (a fresh component per page: ComponentCreator copies
+ * each page's named exports onto it), given the behaviours its article needs
+ * and nothing else.
  */
-export function shellModule(code: string, program: Program, articleModule: string): string {
+export function shellModule(code: string, program: Program, clientDir: string): string {
   const kept = program.body
     .filter((statement) => exportedNames(statement).some((name) => KEPT_EXPORTS.has(name)))
     .map((statement) => code.slice(statement.start, statement.end));
+  const behaviours = behavioursOf(program);
   return [
-    `import {articleOnce as __articleOnce} from ${JSON.stringify(articleModule)};`,
+    `import {articleOnce as __articleOnce} from ${JSON.stringify(`${clientDir}/Article`)};`,
+    ...behaviours.map((name) => `import __${name} from ${JSON.stringify(`${clientDir}/${name}`)};`),
     ...kept,
-    'export default __articleOnce();',
+    `export default __articleOnce(${behaviours.map((name) => `__${name}`).join(', ')});`,
     '',
   ].join('\n');
 }

@@ -9,19 +9,23 @@
  */
 import React, {useEffect, useMemo, useRef, type ComponentType, type ReactNode} from 'react';
 import {useHistory} from '@docusaurus/router';
-import enhanceArticle from './enhance';
+import type {Behaviour} from './behaviour';
 import type {ArticleProps} from './marker';
 import {articleHtml} from './store';
 
-function Article({path, ...props}: ArticleProps): ReactNode {
+type Props = ArticleProps & {readonly behaviours: readonly Behaviour[]};
+
+function Article({path, behaviours, ...props}: Props): ReactNode {
   const html = articleHtml(path);
   const content = useMemo(() => ({__html: html ?? ''}), [html]);
   const ref = useRef<HTMLDivElement>(null);
   const history = useHistory();
   useEffect(() => {
-    if (!ref.current) return undefined;
-    return enhanceArticle(ref.current, history);
-  }, [content, history]);
+    const root = ref.current;
+    if (!root) return undefined;
+    const undo = behaviours.map((behaviour) => behaviour(root, history));
+    return () => undo.forEach((fn) => fn());
+  }, [content, history, behaviours]);
   if (html === undefined) throw new Error(`The article of ${path} was not loaded.`);
   return <div {...props} ref={ref} dangerouslySetInnerHTML={content} suppressHydrationWarning />;
 }
@@ -29,9 +33,13 @@ function Article({path, ...props}: ArticleProps): ReactNode {
 /**
  * The default export of a shell: a component of its own for each page
  * (ComponentCreator copies the page's named exports onto it), which tells
- * the site's BlogPostItem/Content and DocItem/Content to render `Article`.
+ * the site's BlogPostItem/Content and DocItem/Content to render `Article`
+ * with what this article needs in the browser.
  */
-export function articleOnce(): ComponentType & {readonly Article: typeof Article} {
+export function articleOnce(
+  ...behaviours: Behaviour[]
+): ComponentType & {readonly Article: ComponentType<ArticleProps>} {
   const Page = (): ReactNode => null;
-  return Object.assign(Page, {Article});
+  const PageArticle = (props: ArticleProps) => <Article {...props} behaviours={behaviours} />;
+  return Object.assign(Page, {Article: PageArticle});
 }

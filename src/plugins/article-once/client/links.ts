@@ -8,10 +8,8 @@
  * `download`, another origin, a file (a path with an extension) and a
  * same-page `#anchor` are left to the browser.
  */
-import type {useHistory} from '@docusaurus/router';
 import siteConfig from '@generated/docusaurus.config';
-
-type History = ReturnType<typeof useHistory>;
+import type {Behaviour} from './behaviour';
 
 /** The path a link leads to on the client, or null when the browser should follow it. */
 export function clientPath(anchor: HTMLAnchorElement, here: Location): string | null {
@@ -28,7 +26,7 @@ const anchorOf = (event: Event, root: Element): HTMLAnchorElement | null => {
   return anchor && root.contains(anchor) ? anchor : null;
 };
 
-export default function enhanceLinks(root: Element, history: History): () => void {
+const links: Behaviour = (root, history) => {
   const preloaded = new WeakSet<Element>();
   const onClick = (event: MouseEvent) => {
     if (event.defaultPrevented || event.button !== 0) return;
@@ -70,4 +68,6 @@ export default function enhanceLinks(root: Element, history: History): () => voi
     root.removeEventListener('mouseover', onEnter);
     root.removeEventListener('touchstart', onEnter);
   };
-}
+};
+
+export default links;

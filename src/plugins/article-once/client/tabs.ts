@@ -6,9 +6,11 @@
  * keep their choice elsewhere (`groupId`, `queryString`) or render panels on
  * demand (`lazy`) are not made into shells (../transform.ts).
  */
+import {eachIn, type Behaviour} from './behaviour';
+
 const ACTIVE = 'tabs__item--active';
 
-export default function enhanceTabs(container: Element): () => void {
+function enhanceTabs(container: Element): () => void {
   const tabs = Array.from(
     container.querySelectorAll<HTMLElement>(':scope > [role=tablist] > [role=tab]'),
   );
@@ -51,3 +53,7 @@ export default function enhanceTabs(container: Element): () => void {
     container.removeEventListener('keydown', onKeyDown as EventListener);
   };
 }
+
+const tabs: Behaviour = (root) => eachIn(root, '.tabs-container', enhanceTabs);
+
+export default tabs;

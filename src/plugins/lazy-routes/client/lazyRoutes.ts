@@ -14,7 +14,7 @@ import registry from '@generated/registry';
 import routesChunkNames from '@generated/routesChunkNames';
 import siteConfig from '@generated/docusaurus.config';
 import type {RouteChunkNames} from '@docusaurus/types';
-import {hasArticle, setArticle} from '../../article-once/client/store';
+import {hasArticle, setArticle, setPosting} from '../../article-once/client/store';
 
 type Registry = typeof registry;
 type Id = string | number;
@@ -28,8 +28,11 @@ type Manifest = Readonly<{
   /** The page has an article file (src/plugins/article-once). */
   article?: boolean;
 }>;
-/** What an article file holds: the article's HTML, or none when the page renders it itself. */
-type ArticleFile = Readonly<{build: string; html?: string}>;
+/**
+ * What an article file holds: the article's HTML (none when the page renders
+ * it itself), and a post's BlogPosting JSON-LD.
+ */
+type ArticleFile = Readonly<{build: string; html?: string; posting?: string}>;
 
 /** The hash of this client build, which every manifest and article file names. */
 declare const __webpack_hash__: string;
@@ -155,6 +158,7 @@ export function fetchArticle(path: string): Promise<void> {
         const file = (await response.json()) as ArticleFile;
         checkBuild(file, path, url);
         if (file.html !== undefined) setArticle(path, file.html);
+        if (file.posting !== undefined) setPosting(path, file.posting);
       },
       () => {
         throw chunkLoadError(path, url, 'network error');

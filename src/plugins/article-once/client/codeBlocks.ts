@@ -1,0 +1,7 @@
+/** The article's code blocks: the same code their component uses elsewhere. */
+import enhanceCodeBlock from '@site/src/theme/CodeBlock/enhance';
+import {eachIn, type Behaviour} from './behaviour';
+
+const codeBlocks: Behaviour = (root) => eachIn(root, '.theme-code-block', enhanceCodeBlock);
+
+export default codeBlocks;
