@@ -218,20 +218,27 @@ const COMPONENTS: readonly Component[] = [
     ],
     changes: [
       'author image in the JSON-LD made absolute',
-      'the browser takes the JSON-LD the server computed (src/plugins/article-once) instead of computing it',
+      'the browser takes the JSON-LD the server computed (src/plugins/lazy-routes) instead of computing it',
     ],
   },
   {
     name: 'BlogListPage/StructuredData',
     kind: 'ejected',
-    files: ['BlogListPage/StructuredData/index.tsx'],
+    files: [
+      'BlogListPage/StructuredData/index.tsx',
+      'BlogListPage/StructuredData/useBlogJsonLd.ts',
+      'BlogListPage/StructuredData/useBlogJsonLd.browser.ts',
+    ],
     upstream: [
       {
         file: 'BlogListPage/StructuredData/index.tsx',
         sha256: 'cd19a12c6bdd9d4e59a6c84f5e1b9d695c1aa3445fd5b26f1bc809b7f4c03e42',
       },
     ],
-    changes: ['author images in the JSON-LD made absolute'],
+    changes: [
+      'author images in the JSON-LD made absolute',
+      'the browser takes the JSON-LD the server computed (src/plugins/lazy-routes) instead of computing it',
+    ],
   },
   {
     name: 'NavbarItem/ComponentTypes',

@@ -6,7 +6,6 @@
  */
 import {Parser} from 'htmlparser2';
 import {BLOG_POST_CONTAINER_ID, DOC_MARKDOWN_CLASS} from './selectors';
-import {isPosting} from './client/store';
 
 const isArticle = (attributes: Record<string, string>): boolean =>
   attributes.id === BLOG_POST_CONTAINER_ID ||
@@ -36,29 +35,4 @@ export function articleHtml(page: string): string | undefined {
   );
   parser.end(page);
   return start >= 0 && end >= start ? page.slice(start, end) : undefined;
-}
-
-/** The text of a built page's BlogPosting JSON-LD script, if it has one. */
-export function postingJsonLd(page: string): string | undefined {
-  let inScript = false;
-  let text = '';
-  let found: string | undefined;
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        inScript = name === 'script' && attributes.type === 'application/ld+json';
-        text = '';
-      },
-      ontext(data) {
-        if (inScript) text += data;
-      },
-      onclosetag(name) {
-        if (name === 'script' && inScript && found === undefined && isPosting(text)) found = text;
-        inScript = false;
-      },
-    },
-    {decodeEntities: false},
-  );
-  parser.end(page);
-  return found;
 }

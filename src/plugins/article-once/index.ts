@@ -1,13 +1,13 @@
 import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {mkdir, readFile, writeFile} from 'node:fs/promises';
+import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {firstBroken, switchedOff} from '../../contract';
-import {lazyRoutesActive, readBuildHash} from '../lazy-routes';
+import {lazyRoutesActive, readBuildHash, readPage} from '../lazy-routes';
 import {articlePath} from '../lazy-routes/plan';
 import contract from './assumptions';
 import {candidatesFile as candidatesPath, readCandidates, type Candidates} from './candidates';
-import {articleHtml, postingJsonLd} from './extract';
+import {articleHtml} from './extract';
 import type {Decision, LoaderOptions} from './loader';
 
 const DIR = 'article-once';
@@ -15,9 +15,6 @@ const DECISIONS = 'decisions';
 /** The modules the loader points the compiled Markdown at. */
 const CLIENT_DIR = '@site/src/plugins/article-once/client';
 const PROVIDER_MODULE = '@theme/MDXContent';
-/** The site's BlogPostPage/StructuredData reads the JSON-LD through this hook; the browser gets the .browser.ts one. */
-const POSTING_HOOK = /^\.\/usePostingJsonLd$/;
-const POSTING_BROWSER = 'src/theme/BlogPostPage/StructuredData/usePostingJsonLd.browser.ts';
 
 /** The part of the content plugins' loaded content this plugin reads. */
 type AllContent = Record<
@@ -81,7 +78,7 @@ export default function articleOncePlugin(context: LoadContext): Plugin {
       }
       writeFileSync(candidatesFile, JSON.stringify(off ? {} : candidates));
     },
-    configureWebpack(config, isServer, {currentBundler}) {
+    configureWebpack(config, isServer) {
       const candidates = Object.keys(readCandidates(generatedFilesDir));
       let shells = !isServer && production && !off;
       if (shells && !lazyRoutesActive(generatedFilesDir)) {
@@ -111,16 +108,7 @@ export default function articleOncePlugin(context: LoadContext): Plugin {
         const loader = {loader: path.resolve(__dirname, 'loader.cjs'), options};
         rules[i] = {...rule, use: [loader, ...rule.use]};
       });
-      if (!shells) return {};
-      // A post's JSON-LD comes with the page and its article file (postBuild):
-      // the browser takes it from there instead of computing it again.
-      return {
-        plugins: [
-          new currentBundler.instance.NormalModuleReplacementPlugin(POSTING_HOOK, (resource) => {
-            resource.request = path.join(siteDir, POSTING_BROWSER);
-          }),
-        ],
-      };
+      return {};
     },
     async postBuild({outDir}) {
       if (!existsSync(decisionsDir)) return;
@@ -133,11 +121,9 @@ export default function articleOncePlugin(context: LoadContext): Plugin {
       for (let i = 0; i < decisions.length; i += 256) {
         await Promise.all(
           decisions.slice(i, i + 256).map(async ({source, permalink, reason}) => {
-            const page = await readPage(outDir, permalink, baseUrl);
-            const posting = postingJsonLd(page);
             let html: string | undefined;
             if (reason === null) {
-              html = articleHtml(page);
+              html = articleHtml(await readPage(outDir, permalink, baseUrl));
               if (html === undefined) {
                 throw new Error(
                   `article-once: the page of ${path.relative(siteDir, source)} (${permalink}) has no article element`,
@@ -146,26 +132,12 @@ export default function articleOncePlugin(context: LoadContext): Plugin {
             }
             const file = path.join(outDir, articlePath(permalink, baseUrl));
             await mkdir(path.dirname(file), {recursive: true});
-            await writeFile(file, JSON.stringify({build, html, posting}));
+            await writeFile(file, JSON.stringify({build, html}));
           }),
         );
       }
     },
   };
-}
-
-/** The built page of a permalink (`a/b.html`, or `a/b/index.html` with trailing slashes). */
-async function readPage(outDir: string, permalink: string, baseUrl: string): Promise<string> {
-  const relative = permalink.slice(baseUrl.length).replace(/\/+$/, '');
-  const files = relative ? [`${relative}.html`, `${relative}/index.html`] : ['index.html'];
-  for (const file of files) {
-    try {
-      return await readFile(path.join(outDir, file), 'utf8');
-    } catch {
-      // the next form
-    }
-  }
-  throw new Error(`article-once: no built page for ${permalink} (${files.join(', ')})`);
 }
 
 type Rule = {include: string[]; use: object[]};

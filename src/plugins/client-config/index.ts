@@ -6,9 +6,10 @@ import contract, {SERVER_ONLY_KEYS} from './assumptions';
 
 /** The site config as the browser bundle gets it. */
 export function clientConfigModule(siteConfig: object): string {
-  const config: Record<string, unknown> = {...siteConfig};
-  for (const key of SERVER_ONLY_KEYS) delete config[key];
-  return `export default ${JSON.stringify(config)};\n`;
+  const keep = Object.entries(siteConfig).filter(
+    ([key]) => !(SERVER_ONLY_KEYS as readonly string[]).includes(key),
+  );
+  return `export default ${JSON.stringify(Object.fromEntries(keep))};\n`;
 }
 
 /**

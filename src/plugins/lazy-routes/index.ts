@@ -1,11 +1,12 @@
 import {existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {mkdir, writeFile} from 'node:fs/promises';
+import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {firstBroken, switchedOff} from '../../contract';
 import contract from './assumptions';
 import {parseRoutes} from '../route-chunk-scripts/routes';
 import {moduleFile, readCandidates} from '../article-once/candidates';
+import {pageJsonLd} from './jsonLd';
 import {
   chunkNamesModule,
   entryModule,
@@ -29,6 +30,8 @@ const CHUNKS = 'chunks.json';
 const BUILD = 'build.json';
 /** The entry that carries every lazy route's chunks; no page loads it. */
 const INDEX_ENTRY = 'lazy-routes';
+/** `./use…JsonLd`: a theme component's structured data hook, which has a browser version. */
+const JSON_LD_HOOK = /^\.\/use\w*JsonLd$/;
 
 /** Per route: its chunks and the module that registers it. */
 type RouteChunks = Record<string, Omit<RouteManifest, 'shared' | 'build' | 'article'>>;
@@ -100,6 +103,7 @@ const REPLACED = {
 export default function lazyRoutesPlugin(context: LoadContext): Plugin {
   const dir = path.join(context.generatedFilesDir, DIR);
   const baseUrl = context.siteConfig.baseUrl;
+  const themeDir = path.join(context.siteDir, 'src', 'theme') + path.sep;
   let off = false;
   const switchOff = (reason: string) => {
     off = true;
@@ -230,6 +234,14 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
                 resource.request = files[name];
               }),
           ),
+          // The site's structured data hooks: the browser takes the JSON-LD the
+          // server computed (the page's, or its manifest's) from the .browser.ts beside each.
+          new NormalModuleReplacementPlugin(JSON_LD_HOOK, (resource) => {
+            const issuer = resource.contextInfo.issuer;
+            if (issuer.startsWith(themeDir)) {
+              resource.request = path.join(path.dirname(issuer), `${resource.request}.browser.ts`);
+            }
+          }),
           // Core's preload, for the two modules that call it.
           new NormalModuleReplacementPlugin(/^\.\/preload$/, (resource) => {
             if (PRELOAD_ISSUER.test(resource.contextInfo.issuer)) {
@@ -243,30 +255,48 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
       if (off) return;
       const chunks = readRouteChunks(context.generatedFilesDir);
       const build = readBuildHash(context.generatedFilesDir);
-      const manifests = readLazyRoutes(context.generatedFilesDir).map((route) => {
-        const own = chunks[route.entry];
-        if (!own) throw new Error(`lazy-routes: the build has no chunks for ${route.path}`);
-        const manifest: RouteManifest = {
-          ...own,
-          shared: route.sharedKeys,
-          build,
-          ...(route.article ? {article: true as const} : {}),
-        };
-        return {file: path.join(outDir, manifestPath(route.path, baseUrl)), manifest};
-      });
-      for (const dir of new Set(manifests.map(({file}) => path.dirname(file)))) {
-        await mkdir(dir, {recursive: true});
-      }
+      const routes = readLazyRoutes(context.generatedFilesDir);
       // A few hundred at a time: thousands of open files would run out of handles.
-      for (let i = 0; i < manifests.length; i += 256) {
+      for (let i = 0; i < routes.length; i += 256) {
         await Promise.all(
-          manifests
-            .slice(i, i + 256)
-            .map(({file, manifest}) => writeFile(file, JSON.stringify(manifest))),
+          routes.slice(i, i + 256).map(async (route) => {
+            const own = chunks[route.entry];
+            if (!own) throw new Error(`lazy-routes: the build has no chunks for ${route.path}`);
+            // The page's JSON-LD, as the server computed it: the browser takes it from here.
+            const jsonLd = pageJsonLd(await readPage(outDir, route.path, baseUrl));
+            const manifest: RouteManifest = {
+              ...own,
+              shared: route.sharedKeys,
+              build,
+              ...(route.article ? {article: true as const} : {}),
+              ...(jsonLd === undefined ? {} : {jsonLd}),
+            };
+            const file = path.join(outDir, manifestPath(route.path, baseUrl));
+            await mkdir(path.dirname(file), {recursive: true});
+            await writeFile(file, JSON.stringify(manifest));
+          }),
         );
       }
     },
   };
+}
+
+/** The built page of a route path (`a/b.html`, or `a/b/index.html` with trailing slashes). */
+export async function readPage(
+  outDir: string,
+  routePath: string,
+  baseUrl: string,
+): Promise<string> {
+  const relative = routePath.slice(baseUrl.length).replace(/\/+$/, '');
+  const files = relative ? [`${relative}.html`, `${relative}/index.html`] : ['index.html'];
+  for (const file of files) {
+    try {
+      return await readFile(path.join(outDir, file), 'utf8');
+    } catch {
+      // the next form
+    }
+  }
+  throw new Error(`no built page for ${routePath} (${files.join(', ')})`);
 }
 
 /** The part of the bundler's stats this plugin reads. */

@@ -159,6 +159,8 @@ export type RouteManifest = Readonly<{
   build: string;
   /** The page has an article file. */
   article?: true;
+  /** The page's JSON-LD, as the server computed it. */
+  jsonLd?: string;
 }>;
 
 // ---------------------------------------------------------------------------

@@ -7,35 +7,16 @@
 import {ARTICLE_SELECTOR} from '../selectors';
 
 const articles = new Map<string, string | Element>();
-/** A post's BlogPosting JSON-LD, as the page has it (the server computed it). */
-const postings = new Map<string, string>();
 
-/** The BlogPosting JSON-LD script of a built page. */
-export const isPosting = (json: string): boolean => json.includes('"@type":"BlogPosting"');
-
-/**
- * Keeps the page's article element (React may clear the root later: a
- * forced client render), and the post's JSON-LD.
- */
+/** Keeps the page's article element: React may clear the root later (a forced client render). */
 export function captureArticle(path: string, root: ParentNode): void {
   const element = root.querySelector(ARTICLE_SELECTOR);
   if (element) articles.set(path, element);
-  for (const script of Array.from(root.querySelectorAll('script[type="application/ld+json"]'))) {
-    const json = script.textContent ?? '';
-    if (isPosting(json)) postings.set(path, json);
-  }
 }
 
 export function setArticle(path: string, html: string): void {
   articles.set(path, html);
 }
-
-export function setPosting(path: string, json: string): void {
-  postings.set(path, json);
-}
-
-/** A post's BlogPosting JSON-LD, when the page has one. */
-export const postingOf = (path: string): string | undefined => postings.get(path);
 
 export function hasArticle(path: string): boolean {
   return articles.has(path);

@@ -14,7 +14,7 @@ import registry from '@generated/registry';
 import routesChunkNames from '@generated/routesChunkNames';
 import siteConfig from '@generated/docusaurus.config';
 import type {RouteChunkNames} from '@docusaurus/types';
-import {hasArticle, setArticle, setPosting} from '../../article-once/client/store';
+import {hasArticle, setArticle} from '../../article-once/client/store';
 
 type Registry = typeof registry;
 type Id = string | number;
@@ -27,12 +27,11 @@ type Manifest = Readonly<{
   build?: string;
   /** The page has an article file (src/plugins/article-once). */
   article?: boolean;
+  /** The page's JSON-LD, as the server computed it. */
+  jsonLd?: string;
 }>;
-/**
- * What an article file holds: the article's HTML (none when the page renders
- * it itself), and a post's BlogPosting JSON-LD.
- */
-type ArticleFile = Readonly<{build: string; html?: string; posting?: string}>;
+/** What an article file holds: the article's HTML, or none when the page renders it itself. */
+type ArticleFile = Readonly<{build: string; html?: string}>;
 
 /** The hash of this client build, which every manifest and article file names. */
 declare const __webpack_hash__: string;
@@ -51,6 +50,8 @@ const {baseUrl} = siteConfig;
 /** path → `path-hash` key of the routes that have registered. */
 const registered = new Map<string, string>();
 const manifests = new Map<string, Promise<Manifest | null>>();
+/** Each lazy route's JSON-LD, as the server computed it (the page's, or its manifest's). */
+const jsonLds = new Map<string, string>();
 const articleFiles = new Map<string, Promise<void>>();
 let notFound: RouteComponent | undefined;
 
@@ -158,7 +159,6 @@ export function fetchArticle(path: string): Promise<void> {
         const file = (await response.json()) as ArticleFile;
         checkBuild(file, path, url);
         if (file.html !== undefined) setArticle(path, file.html);
-        if (file.posting !== undefined) setPosting(path, file.posting);
       },
       () => {
         throw chunkLoadError(path, url, 'network error');
@@ -224,6 +224,17 @@ const thisPage =
           document.querySelector('script[data-route]')?.getAttribute('data-route') ?? 'null',
         ) as (Manifest & {path: string}) | null,
       };
+if (thisPage?.route) {
+  const jsonLd = document.querySelector('script[type="application/ld+json"]')?.textContent;
+  if (jsonLd) jsonLds.set(thisPage.route.path, jsonLd);
+}
+
+/**
+ * A lazy route's JSON-LD as the server computed it, for the theme's
+ * structured data components (their `.browser.ts` hooks): only crawlers read
+ * it, from the server's HTML, so the browser does not compute it again.
+ */
+export const serverJsonLd = (path: string): string | undefined => jsonLds.get(path);
 
 async function notFoundPage(): Promise<RouteComponent> {
   notFound ??= ComponentCreator('*', '') as RouteComponent;
@@ -247,6 +258,7 @@ export async function loadRoute(path: string): Promise<RouteComponent> {
             null
           : await fetchManifest(path);
     if (!manifest) return notFoundPage();
+    if (manifest.jsonLd !== undefined) jsonLds.set(path, manifest.jsonLd);
     await Promise.all([loadManifest(manifest), manifest.article ? fetchArticle(path) : null]);
   }
   const key = registered.get(path) ?? '';

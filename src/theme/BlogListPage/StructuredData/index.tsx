@@ -1,22 +1,20 @@
 /**
  * Ejected (10 lines in 3.7.0): each listed BlogPosting names its author's
- * image by absolute URL, as the post page does. Nothing else changes.
+ * image by absolute URL, as the post page does; and the browser gets the
+ * JSON-LD the server computed instead of computing it again
+ * (useBlogJsonLd.ts and its .browser.ts).
  */
-import type {ReactNode} from 'react';
+import React, {type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
-import {useBlogListPageStructuredData} from '@docusaurus/plugin-content-blog/client';
 import type {Props} from '@theme/BlogListPage/StructuredData';
-import {useAbsoluteAuthorImages} from '@site/src/theme/BlogPostPage/StructuredData/absoluteAuthorImages';
+import useBlogJsonLd from './useBlogJsonLd';
 
 export default function BlogListPageStructuredData(props: Props): ReactNode {
-  const withAbsoluteImages = useAbsoluteAuthorImages();
-  const structuredData = useBlogListPageStructuredData(props);
-  const blogPost = structuredData.blogPost?.map(withAbsoluteImages);
+  const json = useBlogJsonLd(props);
+  if (json === undefined) return null;
   return (
     <Head>
-      <script type="application/ld+json">
-        {JSON.stringify({...structuredData, ...(blogPost ? {blogPost} : {})})}
-      </script>
+      <script type="application/ld+json">{json}</script>
     </Head>
   );
 }
