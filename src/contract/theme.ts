@@ -188,6 +188,7 @@ const COMPONENTS: readonly Component[] = [
     kind: 'ejected',
     files: [
       'Blog/Components/Author/Socials/index.tsx',
+      'Blog/Components/Author/Socials/otherIcons.ts',
       'Blog/Components/Author/Socials/styles.module.css',
     ],
     upstream: [

@@ -6,13 +6,16 @@
  *
  * - The word-wrap button shows while the code is wider than the block, or
  *   wrapped: a ResizeObserver sets `data-scrollable` on the `<pre>` and the
- *   stylesheet does the rest.
+ *   stylesheet does the rest. The button wraps the code (`data-wrapped` on
+ *   the `<code>`) and says so (`aria-pressed`).
  * - Copy: the text of the lines, joined by line breaks (the `<br>` that ends
- *   each line is not text), with the theme's "copied" state for a second.
+ *   each line is not text), with the theme's "copied" state for a second
+ *   (`data-copied` on the button).
+ * State lives in attributes the stylesheet reads, so this file needs none of
+ * the component's class names.
  */
 import {translate} from '@docusaurus/Translate';
 import observeResize from '@site/src/utils/observeResize';
-import styles from './styles.module.css';
 
 /** Set on the `<pre>` while its code is wider than the block (or wrapped). */
 export const SCROLLABLE_ATTRIBUTE = 'data-scrollable';
@@ -46,7 +49,7 @@ async function copyText(text: string): Promise<void> {
     const area = document.createElement('textarea');
     area.value = text;
     area.setAttribute('readonly', '');
-    area.className = styles.copySource ?? '';
+    Object.assign(area.style, {position: 'fixed', top: '0', left: '-9999px', opacity: '0'});
     document.body.append(area);
     area.select();
     document.execCommand('copy');
@@ -59,11 +62,10 @@ export default function enhanceCodeBlock(block: Element): () => void {
   const pre = block.querySelector('pre');
   const code = pre?.querySelector('code');
   if (!pre || !code) return () => {};
-  const wrapped = styles.codeWrapped ?? '';
   const measure = () =>
     pre.toggleAttribute(
       SCROLLABLE_ATTRIBUTE,
-      pre.scrollWidth > pre.clientWidth || code.classList.contains(wrapped),
+      pre.scrollWidth > pre.clientWidth || code.hasAttribute('data-wrapped'),
     );
   let timer: number | undefined;
   const onClick = (event: Event) => {
@@ -72,17 +74,16 @@ export default function enhanceCodeBlock(block: Element): () => void {
     const action = button.getAttribute('data-code-action');
     if (action === 'copy') {
       void copyText(codeText(code)).then(() => {
-        button.classList.add(styles.copyButtonCopied ?? '');
+        button.toggleAttribute('data-copied', true);
         button.setAttribute('aria-label', copiedLabel());
         window.clearTimeout(timer);
         timer = window.setTimeout(() => {
-          button.classList.remove(styles.copyButtonCopied ?? '');
+          button.toggleAttribute('data-copied', false);
           button.setAttribute('aria-label', copyLabel());
         }, COPIED_FOR_MS);
       });
     } else if (action === 'wrap') {
-      const on = code.classList.toggle(wrapped);
-      button.classList.toggle(styles.wordWrapButtonEnabled ?? '', on);
+      const on = code.toggleAttribute('data-wrapped');
       button.setAttribute('aria-pressed', String(on));
       measure();
     }

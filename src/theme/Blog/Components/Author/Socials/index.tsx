@@ -3,8 +3,8 @@
  * What changed and why: the stock component imports all twelve platform icons,
  * about 4 KB gzip of SVG paths on every blog page, for an author who links one
  * or two. Here GitHub (the platform this blog's author uses) is imported as
- * before and the others load on demand: they render the same when used, and
- * hydration waits for their chunk. (No <Suspense> around them: React 19
+ * before and the others load on demand, all from one chunk (otherIcons.ts):
+ * they render the same when used, and hydration waits for their chunk. (No <Suspense> around them: React 19
  * streams a Suspense boundary's HTML out of place behind an inline script,
  * which the CSP and readers without JavaScript would not get.)
  */
@@ -21,24 +21,25 @@ type SocialIcon = ComponentType<{className: string}>;
 
 type SocialPlatformConfig = {Icon: SocialIcon; label: string};
 
+/** Another platform's icon, from the one chunk that holds them all (otherIcons.ts). */
+const other = (name: keyof typeof import('./otherIcons').default): SocialIcon =>
+  lazy(() => import('./otherIcons').then((icons) => ({default: icons.default[name]})));
+
 const SocialPlatformConfigs: Record<string, SocialPlatformConfig> = {
-  twitter: {Icon: lazy(() => import('@theme/Icon/Socials/Twitter')), label: 'Twitter'},
+  twitter: {Icon: other('twitter'), label: 'Twitter'},
   github: {Icon: GitHub, label: 'GitHub'},
-  stackoverflow: {
-    Icon: lazy(() => import('@theme/Icon/Socials/StackOverflow')),
-    label: 'Stack Overflow',
-  },
-  linkedin: {Icon: lazy(() => import('@theme/Icon/Socials/LinkedIn')), label: 'LinkedIn'},
-  x: {Icon: lazy(() => import('@theme/Icon/Socials/X')), label: 'X'},
-  bluesky: {Icon: lazy(() => import('@theme/Icon/Socials/Bluesky')), label: 'Bluesky'},
-  instagram: {Icon: lazy(() => import('@theme/Icon/Socials/Instagram')), label: 'Instagram'},
-  threads: {Icon: lazy(() => import('@theme/Icon/Socials/Threads')), label: 'Threads'},
-  mastodon: {Icon: lazy(() => import('@theme/Icon/Socials/Mastodon')), label: 'Mastodon'},
-  youtube: {Icon: lazy(() => import('@theme/Icon/Socials/YouTube')), label: 'YouTube'},
-  twitch: {Icon: lazy(() => import('@theme/Icon/Socials/Twitch')), label: 'Twitch'},
+  stackoverflow: {Icon: other('stackoverflow'), label: 'Stack Overflow'},
+  linkedin: {Icon: other('linkedin'), label: 'LinkedIn'},
+  x: {Icon: other('x'), label: 'X'},
+  bluesky: {Icon: other('bluesky'), label: 'Bluesky'},
+  instagram: {Icon: other('instagram'), label: 'Instagram'},
+  threads: {Icon: other('threads'), label: 'Threads'},
+  mastodon: {Icon: other('mastodon'), label: 'Mastodon'},
+  youtube: {Icon: other('youtube'), label: 'YouTube'},
+  twitch: {Icon: other('twitch'), label: 'Twitch'},
 };
 
-const DefaultSocialIcon = lazy(() => import('@theme/Icon/Socials/Default'));
+const DefaultSocialIcon = other('default');
 
 function getSocialPlatformConfig(platformKey: string): SocialPlatformConfig {
   return (
