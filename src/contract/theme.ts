@@ -60,11 +60,20 @@ const COMPONENTS: readonly Component[] = [
         file: 'CodeBlock/Content/styles.module.css',
         sha256: 'c8650cb014a4be15343876acfef79ae791b9da675efb75b0acb2a1cbb967f002',
       },
+      {
+        file: 'CodeBlock/Container/index.tsx',
+        sha256: '2ece6830dbb5b8d6ef57d88086d6e1ab14671923c06b9d80d12b45bedff7be60',
+      },
+      {
+        file: 'CodeBlock/Container/styles.module.css',
+        sha256: '16d8fa7b71e6c0f6d7c0bed5bcdb62dbc8ed72a4967d23db1c4a311611b3e254',
+      },
     ],
     changes: [
       'renders the token HTML code-highlight made at build time (no Prism, no parsing in the browser)',
       'word wrap button shown by a data attribute a ResizeObserver sets (useWordWrap.ts), no re-render',
       'blocks marked themeCodeBlock (code-highlight switched off) go to the theme’s CodeBlock, loaded on demand',
+      'a plain div with the Container’s classes instead of the Container, whose inline Prism colours the CSP blocks',
     ],
   },
   {
@@ -119,7 +128,10 @@ const COMPONENTS: readonly Component[] = [
         sha256: 'caf6d3e8e258302f23455679af9bef151c228038aee4a86dfcc143480a2a0bda',
       },
     ],
-    changes: ['a labelled region instead of a second banner landmark'],
+    changes: [
+      'a labelled region instead of a second banner landmark',
+      'colours from its stylesheet, not an inline style from the config (the CSP blocks it)',
+    ],
   },
   {
     name: 'BlogPostItem/Header/Info',
@@ -154,7 +166,10 @@ const COMPONENTS: readonly Component[] = [
         sha256: 'bf02f5e4c95612c3b1bf566479a3496d426546d97cd1ed3741ec1120395e6e1a',
       },
     ],
-    changes: ['GitHub icon imported, the other platforms’ icons load on demand'],
+    changes: [
+      'GitHub icon imported, the other platforms’ icons load on demand',
+      'the icons’ inline colour variables (blocked by the CSP) set by its stylesheet instead',
+    ],
   },
   {
     name: 'BlogPostPage/StructuredData',
@@ -219,7 +234,7 @@ const COMPONENTS: readonly Component[] = [
   {
     name: 'TOC',
     kind: 'wrapped',
-    files: ['TOC/index.tsx'],
+    files: ['TOC/index.tsx', 'TOC/styles.module.css'],
     upstream: [],
     changes: ['inside a labelled nav'],
   },

@@ -7,7 +7,10 @@
  * the parsing code out of the pages' JavaScript, and the block no longer
  * re-mounts after hydration to switch token colours: both colour modes are in
  * the stylesheet. Word wrap and the copy button work as in the theme (the
- * word-wrap state is useWordWrap.ts, which costs less at hydration). A
+ * word-wrap state is useWordWrap.ts, which costs less at hydration). The
+ * block is a plain `<div>` with the theme's Container classes, not the
+ * theme's Container: that one puts the Prism colours in a `style` attribute,
+ * which the site's CSP blocks; code-highlight's stylesheet sets them. A
  * `<CodeBlock>` written as JSX (no build-time props) shows its text plain.
  * When code-highlight has switched itself off (a Docusaurus it does not fit,
  * see its assumptions.ts), blocks come marked `themeCodeBlock` and render
@@ -15,8 +18,8 @@
  */
 import React, {isValidElement, lazy, type ReactNode} from 'react';
 import clsx from 'clsx';
+import {ThemeClassNames} from '@docusaurus/theme-common';
 import type {Props as ThemeProps} from '@theme/CodeBlock';
-import Container from '@theme/CodeBlock/Container';
 import ElementContent from '@theme/CodeBlock/Content/Element';
 import CopyButton from '@theme/CodeBlock/CopyButton';
 import WordWrapButton from '@theme/CodeBlock/WordWrapButton';
@@ -98,11 +101,12 @@ function CodeBlockString({
     })
     .join('');
   return (
-    <Container
-      as="div"
+    <div
       className={clsx(
         blockClassName,
         language && !blockClassName.includes(`language-${language}`) && `language-${language}`,
+        styles.codeBlockContainer,
+        ThemeClassNames.common.codeBlock,
       )}>
       {title && <div className={styles.codeBlockTitle}>{title}</div>}
       <div className={styles.codeBlockContent}>
@@ -134,7 +138,7 @@ function CodeBlockString({
           <CopyButton code={code} />
         </div>
       </div>
-    </Container>
+    </div>
   );
 }
 
