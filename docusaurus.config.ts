@@ -241,9 +241,9 @@ const config: Config = {
       id: 'registry-series-2025-09',
       content:
         'MCP Registry 系列八篇已全部发布，<a href="/blog/2025/09/15/introducing-the-registry">从预览版介绍开始读</a>。',
-      // Infima's colours follow the colour mode (3.7.0's default is a white bar, black text).
-      backgroundColor: 'var(--ifm-color-emphasis-100)',
-      textColor: 'var(--ifm-font-color-base)',
+      // No backgroundColor or textColor: the theme would write them into a style
+      // attribute, which the CSP blocks. The colours are in
+      // src/theme/AnnouncementBar/styles.module.css.
       isCloseable: true,
     },
     docs: {

@@ -6,12 +6,15 @@
  *   tsx scripts/security-headers.ts          write the file
  *   tsx scripts/security-headers.ts --check  fail if the snippet, build/_headers
  *                                            or any page's CSP <meta> does not
- *                                            match the build's inline scripts
+ *                                            match the build's inline scripts,
+ *                                            or a page has a style attribute
+ *                                            or <style> the policy blocks
  */
 import {readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {builtPages, HEADERS_FILE} from '../src/plugins/security-headers';
 import {
+  blockedStyles,
   headersFile,
   inlineScriptHashes,
   metaContentSecurityPolicy,
@@ -64,6 +67,15 @@ export function problems(buildDir = BUILD_DIR, snippetFile = SNIPPET_FILE): stri
     if (policies.length !== 1) found.push(`${file}: ${policies.length} CSP <meta> elements`);
     else if (policies[0] !== want.meta) found.push(`${file}: its CSP <meta> is not the policy`);
     if (scriptBefore) found.push(`${file}: a script comes before the CSP <meta>`);
+    const blocked = blockedStyles(html);
+    if (blocked.length > 0) {
+      const distinct = [...new Set(blocked)];
+      found.push(
+        `${file}: ${blocked.length} inline styles the CSP blocks (use a class): ` +
+          distinct.slice(0, 3).join(', ') +
+          (distinct.length > 3 ? ` and ${distinct.length - 3} more` : ''),
+      );
+    }
   }
   return found;
 }
@@ -78,7 +90,7 @@ function main(): void {
     const {pages, hashes} = expected();
     console.log(
       `${SNIPPET_FILE}, ${BUILD_DIR}/${HEADERS_FILE} and the CSP <meta> of ${pages.length} pages ` +
-        `match ${BUILD_DIR}/ (${hashes.length} inline script hashes)`,
+        `match ${BUILD_DIR}/ (${hashes.length} inline script hashes); no page has an inline style the policy blocks`,
     );
     return;
   }

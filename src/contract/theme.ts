@@ -76,11 +76,20 @@ const COMPONENTS: readonly Component[] = [
         file: 'CodeBlock/WordWrapButton/styles.module.css',
         sha256: '5bf442e81321d6ff68bb98c92e10dec252141194e4d84064784bfcf5e86c1225',
       },
+      {
+        file: 'CodeBlock/Container/index.tsx',
+        sha256: '2ece6830dbb5b8d6ef57d88086d6e1ab14671923c06b9d80d12b45bedff7be60',
+      },
+      {
+        file: 'CodeBlock/Container/styles.module.css',
+        sha256: '16d8fa7b71e6c0f6d7c0bed5bcdb62dbc8ed72a4967d23db1c4a311611b3e254',
+      },
     ],
     changes: [
       'renders the token HTML code-highlight made at build time (no Prism, no parsing in the browser)',
       'the copy and word-wrap buttons are the theme’s markup and styles, given their work by enhance.ts (also used inside articles React does not hydrate): no state, no re-render',
       'blocks marked themeCodeBlock (code-highlight switched off) go to the theme’s CodeBlock, loaded on demand',
+      'a plain div with the Container’s classes instead of the Container, whose inline Prism colours the CSP blocks',
     ],
   },
   {
@@ -165,7 +174,10 @@ const COMPONENTS: readonly Component[] = [
         sha256: 'caf6d3e8e258302f23455679af9bef151c228038aee4a86dfcc143480a2a0bda',
       },
     ],
-    changes: ['a labelled region instead of a second banner landmark'],
+    changes: [
+      'a labelled region instead of a second banner landmark',
+      'colours from its stylesheet, not an inline style from the config (the CSP blocks it)',
+    ],
   },
   {
     name: 'BlogPostItem/Header/Info',
@@ -201,7 +213,10 @@ const COMPONENTS: readonly Component[] = [
         sha256: 'bf02f5e4c95612c3b1bf566479a3496d426546d97cd1ed3741ec1120395e6e1a',
       },
     ],
-    changes: ['GitHub icon imported, the other platforms’ icons load on demand'],
+    changes: [
+      'GitHub icon imported, the other platforms’ icons load on demand',
+      'the icons’ inline colour variables (blocked by the CSP) set by its stylesheet instead',
+    ],
   },
   {
     name: 'BlogPostPage/StructuredData',
@@ -280,7 +295,7 @@ const COMPONENTS: readonly Component[] = [
   {
     name: 'TOC',
     kind: 'wrapped',
-    files: ['TOC/index.tsx'],
+    files: ['TOC/index.tsx', 'TOC/styles.module.css'],
     upstream: [],
     changes: ['inside a labelled nav'],
   },

@@ -129,14 +129,14 @@ describe('a broken assumption is reported, naming the plugin and the assumption'
 });
 
 test('theme-fallback points an ejected component whose import is gone at the theme’s original, and says so', async (t) => {
-  // A site whose theme-classic has no CodeBlock/Container, which the site's CodeBlock imports.
+  // A site whose theme-classic has no CodeBlock/Content, whose Element the site's CodeBlock imports.
   const cache = path.join(siteDir, 'node_modules', '.cache');
   mkdirSync(cache, {recursive: true});
   const site = mkdtempSync(path.join(cache, 'contract-site-'));
   t.after(() => rmSync(site, {recursive: true, force: true}));
   const theme = path.join(site, 'node_modules', '@docusaurus', 'theme-classic');
   cpSync(pkgs.dir('@docusaurus/theme-classic'), theme, {recursive: true});
-  rmSync(path.join(theme, 'lib', 'theme', 'CodeBlock', 'Container'), {recursive: true});
+  rmSync(path.join(theme, 'lib', 'theme', 'CodeBlock', 'Content'), {recursive: true});
   const warnings: string[] = [];
   t.mock.method(console, 'warn', (message: string) => warnings.push(message));
   const {default: themeFallback} = await import('../../src/plugins/theme-fallback');
@@ -148,7 +148,7 @@ test('theme-fallback points an ejected component whose import is gone at the the
   assert.equal(warnings.length, 1);
   assert.match(
     warnings[0] ?? '',
-    /\[switched off\] theme\/CodeBlock: .*@theme\/CodeBlock\/Container/,
+    /\[switched off\] theme\/CodeBlock: .*@theme\/CodeBlock\/Content\/Element/,
   );
   // On the installed version it changes nothing.
   assert.deepEqual(

@@ -45,6 +45,11 @@ test('pages carry the security headers and a CSP without other origins', async (
   expect(csp).toContain("default-src 'self'");
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+  // Styles from the site's stylesheets; inline ones only by hash, none wholesale.
+  expect(csp).toMatch(
+    /; style-src 'self'; style-src-attr 'unsafe-hashes'( 'sha256-[A-Za-z0-9+/=]+')+;/,
+  );
+  expect(csp).not.toContain("'unsafe-inline'");
   expect(csp).not.toMatch(/https?:|\*/);
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

@@ -1,5 +1,6 @@
 // Spec §4, colour mode: light by default, saved under `theme`, synced across tabs.
 import {expect, test} from '@playwright/test';
+import {darkCodeTheme, lightCodeTheme} from '../../config/prism';
 import {openHydrated} from './helpers';
 
 const toggleSelector = 'button[class*="toggleButton"]';
@@ -57,7 +58,17 @@ test('system preference changes while printing are ignored', async ({page}) => {
 test('code blocks use the light and the dark code theme', async ({page}) => {
   await openHydrated(page, '/docs/tutorial-basics/markdown-features');
   const block = page.locator('.theme-code-block').first();
-  await expect(block).toHaveAttribute('style', /--prism-background-color: ?#f6f8fa/i);
+  const background = (hex = '') => {
+    const n = parseInt(hex.slice(1), 16);
+    return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+  };
+  await expect(block).toHaveCSS(
+    'background-color',
+    background(lightCodeTheme.plain.backgroundColor),
+  );
   await page.locator(toggleSelector).click();
-  await expect(block).toHaveAttribute('style', /--prism-background-color: ?#282A36/i);
+  await expect(block).toHaveCSS(
+    'background-color',
+    background(darkCodeTheme.plain.backgroundColor),
+  );
 });

@@ -1,29 +1,47 @@
 /**
  * The security policy where no header carries it: `docusaurus serve` adds no
  * security headers, as GitHub Pages cannot, so what holds here is what the
- * pages' own CSP <meta> enforces (src/plugins/security-headers). Also: the
- * same policy in build/_headers and the nginx snippet, and robots.txt.
+ * pages' own CSP <meta> enforces (src/plugins/security-headers). Scripts and
+ * styles alike: no inline style but the few the policy allows by hash, in
+ * either colour mode, with JavaScript on or off, after client-side navigation
+ * and after a reader clicks around. Also: the same policy in build/_headers
+ * and the nginx snippet, and robots.txt.
  */
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {expect, test, type Page} from '@playwright/test';
+import {expect, test, type Browser, type Page} from '@playwright/test';
 import {
   HEADER_ONLY_DIRECTIVES,
   parseHeadersFile,
   parseNginxSnippet,
 } from '../../src/plugins/security-headers/policy';
-import {collectOffsiteRequests, sitemapPaths, waitForHydration} from './helpers';
+import {collectOffsiteRequests, sitemapPaths, waitForHydration, waitForIdle} from './helpers';
 
 const SNIPPET = join(__dirname, '../../deploy/security-headers.conf');
 
-/** Records the CSP violations the page reports, and the console's CSP errors. */
-async function recordCsp(page: Page): Promise<() => Promise<string[]>> {
+const MODES = ['light', 'dark'] as const;
+type Mode = (typeof MODES)[number];
+
+/** The reader's saved colour mode, in place before any of the page's scripts run. */
+async function chooseMode(page: Page, mode: Mode): Promise<void> {
+  if (mode === 'dark') await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+}
+
+/**
+ * Records the CSP violations the page reports, and the console's CSP errors
+ * (the browser logs those itself, also with JavaScript off).
+ */
+async function recordCsp(
+  page: Page,
+  {javaScript = true}: {javaScript?: boolean} = {},
+): Promise<() => Promise<string[]>> {
   const logged: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) logged.push(message.text());
   });
+  if (!javaScript) return () => Promise.resolve([...logged]);
   await page.addInitScript(() => {
     const w = window as unknown as {__csp: string[]};
     w.__csp = [];
@@ -74,22 +92,207 @@ async function expectMetaPolicy(page: Page, path: string): Promise<void> {
   expect(early, `${path}: the CSP <meta> precedes every script and stylesheet`).toBe(true);
 }
 
-test('every sitemap page carries the policy in a <meta>, hydrates, and breaks no CSP rule', async ({
+for (const mode of MODES) {
+  test(`every sitemap page carries the policy in a <meta>, hydrates, and breaks no CSP rule (${mode})`, async ({
+    page,
+    baseURL,
+  }) => {
+    await chooseMode(page, mode);
+    const violations = await recordCsp(page);
+    const offsite = collectOffsiteRequests(page, baseURL ?? '');
+    const paths = await sitemapPaths(page);
+    // The walk grows with the blog: time per page, not a fixed total.
+    test.setTimeout(60_000 + paths.length * 3_000);
+    expect(paths.length).toBeGreaterThan(0);
+    for (const path of paths) {
+      await openUnderMetaPolicy(page, path);
+      await waitForHydration(page);
+      await expect(page.locator('html'), path).toHaveAttribute('data-theme', mode);
+      expect(await violations(), path).toEqual([]);
+    }
+    expect(offsite.map((request) => request.url())).toEqual([]);
+  });
+
+  test(`every sitemap page breaks no CSP rule with JavaScript off (system ${mode})`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({javaScriptEnabled: false, colorScheme: mode});
+    const page = await context.newPage();
+    const violations = await recordCsp(page, {javaScript: false});
+    const paths = await sitemapPaths(page);
+    test.setTimeout(60_000 + paths.length * 1_000);
+    for (const path of paths) {
+      await openUnderMetaPolicy(page, path);
+      // Logged while the page is parsed, before its load event.
+      expect(await violations(), path).toEqual([]);
+    }
+    await context.close();
+  });
+
+  test(`client-side navigation to every sitemap page breaks no CSP rule (${mode})`, async ({
+    page,
+  }) => {
+    await chooseMode(page, mode);
+    const violations = await recordCsp(page);
+    const paths = await sitemapPaths(page);
+    test.setTimeout(60_000 + paths.length * 3_000);
+    await openUnderMetaPolicy(page, '/');
+    await waitForHydration(page);
+    for (const path of paths) {
+      // What the router does for a link or the back button: React renders the
+      // page in the browser, so every style it sets goes through the DOM.
+      await page.evaluate((to) => {
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      // Rendered once the head names the new page.
+      await page.waitForFunction((to) => {
+        const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+        return canonical !== null && new URL(canonical.href).pathname === to;
+      }, path);
+      await waitForIdle(page);
+      expect(await violations(), path).toEqual([]);
+    }
+  });
+}
+
+/** Opens a page with the reader's mode at a width and waits for its idle-time work. */
+async function openAt(
+  browser: Browser,
+  width: number,
+  mode: Mode,
+  path: string,
+): Promise<{page: Page; violations: () => Promise<string[]>; close: () => Promise<void>}> {
+  const context = await browser.newContext({viewport: {width, height: 844}, locale: 'zh-CN'});
+  const page = await context.newPage();
+  await chooseMode(page, mode);
+  const violations = await recordCsp(page);
+  await openUnderMetaPolicy(page, path);
+  await waitForHydration(page);
+  await waitForIdle(page);
+  return {page, violations, close: () => context.close()};
+}
+
+for (const mode of MODES) {
+  for (const width of [390, 1280]) {
+    test(`clicking through a page's widgets breaks no CSP rule (${mode}, ${width} px)`, async ({
+      browser,
+    }) => {
+      const mobile = width < 997;
+      const {page, violations, close} = await openAt(
+        browser,
+        width,
+        mode,
+        '/docs/tutorial-basics/markdown-features',
+      );
+      const article = page.locator('article');
+
+      // Tabs.
+      const tab = article.getByRole('tab').nth(1);
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+
+      // A <details> block, opened and closed (the Collapsible animates through the CSSOM).
+      const details = article.locator('details').first();
+      await details.locator('summary').click();
+      await expect(details).toHaveAttribute('open', '');
+      await expect(details).toHaveAttribute('data-collapsed', 'false');
+      await details.locator('summary').click();
+      await expect(details).toHaveAttribute('data-collapsed', 'true');
+
+      // Code blocks: copy, and wrap one that scrolls sideways.
+      const block = article.locator('.theme-code-block').first();
+      await block.hover();
+      // "Copied" shows for a second only: watched for, not polled.
+      const copied = block.evaluate(
+        (element) =>
+          new Promise<void>((resolve) => {
+            new MutationObserver(() => {
+              if (element.querySelector('button[aria-label="复制成功"]')) resolve();
+            }).observe(element, {subtree: true, attributes: true, attributeFilter: ['aria-label']});
+          }),
+      );
+      await block.getByRole('button', {name: '复制代码到剪贴板'}).click();
+      await copied;
+      if (mobile) {
+        const wide = article.locator('.theme-code-block:has(pre[data-scrollable])').first();
+        await wide.hover();
+        await wide.getByRole('button', {name: '切换自动换行'}).click();
+        await expect
+          .poll(() => wide.locator('pre').evaluate((el) => el.scrollWidth > el.clientWidth))
+          .toBe(false);
+      }
+
+      if (mobile) {
+        // The table of contents collapsed above the article, and the menu.
+        const toc = page.locator('button[class*="tocCollapsibleButton"]');
+        await toc.click();
+        await expect(page.locator('[class*="tocCollapsible"] .table-of-contents')).toBeVisible();
+        await page.locator('button.navbar__toggle').click();
+        await expect(page.locator('nav.navbar')).toHaveClass(/navbar-sidebar--show/);
+        await page.locator('.navbar-sidebar button.navbar-sidebar__close').click();
+        await expect(page.locator('nav.navbar')).not.toHaveClass(/navbar-sidebar--show/);
+      } else {
+        // A doc sidebar category, collapsed and expanded again.
+        const caret = page.locator('.theme-doc-sidebar-menu button.menu__caret').first();
+        await caret.click();
+        await expect(caret).toHaveAttribute('aria-expanded', 'false');
+        await caret.click();
+        await expect(caret).toHaveAttribute('aria-expanded', 'true');
+      }
+
+      // The search box.
+      const box = page.locator('nav.navbar input.navbar__search-input').last();
+      await box.fill('审核');
+      await page.waitForFunction(
+        () =>
+          document.querySelector('.navbar [role="listbox"]')?.getAttribute('data-query') === '审核',
+      );
+      await box.press('Escape');
+
+      // The colour toggle (in the menu on a phone), then a link followed in the same page.
+      const other = mode === 'light' ? 'dark' : 'light';
+      if (mobile) await page.locator('button.navbar__toggle').click();
+      await page.locator('button[class*="toggleButton"]:visible').click();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', other);
+      if (mobile) await page.locator('.navbar-sidebar button.navbar-sidebar__close').click();
+      await article.locator('a[href="/docs/intro"]').first().click();
+      await expect(page).toHaveURL(/\/docs\/intro$/);
+      await expect(page.locator('article h1')).toBeVisible();
+      await waitForIdle(page);
+
+      expect(await violations()).toEqual([]);
+      await close();
+    });
+  }
+}
+
+test('an inline style injected into a page is not applied, attribute or element', async ({
   page,
-  baseURL,
 }) => {
   const violations = await recordCsp(page);
-  const offsite = collectOffsiteRequests(page, baseURL ?? '');
-  const paths = await sitemapPaths(page);
-  // The walk grows with the blog: time per page, not a fixed total.
-  test.setTimeout(60_000 + paths.length * 3_000);
-  expect(paths.length).toBeGreaterThan(0);
-  for (const path of paths) {
-    await openUnderMetaPolicy(page, path);
-    await waitForHydration(page);
-    expect(await violations(), path).toEqual([]);
-  }
-  expect(offsite.map((request) => request.url())).toEqual([]);
+  let injected = false;
+  await page.route('**/docs/intro', async (route) => {
+    const response = await route.fetch();
+    const html = await response.text();
+    const body = html
+      .replace('<main', '<main data-injected style="outline:7px solid red"')
+      .replace('<body', '<style>body{outline:9px solid red}</style><body');
+    injected = body.includes('data-injected style=') && body.includes('<style>body');
+    await route.fulfill({response, body});
+  });
+  await openHeaderless(page, '/docs/intro');
+  expect(injected, 'the styles were added to the page').toBe(true);
+  await waitForHydration(page);
+  // Neither red outline is drawn.
+  expect(
+    await page.locator('main[data-injected]').evaluate((el) => getComputedStyle(el).outlineStyle),
+  ).toBe('none');
+  expect(await page.evaluate(() => getComputedStyle(document.body).outlineStyle)).toBe('none');
+  const found = await violations();
+  expect(found.some((v) => /^style-src-attr inline$/.test(v))).toBe(true);
+  expect(found.some((v) => /^style-src-elem inline$/.test(v))).toBe(true);
+  await expectMetaPolicy(page, '/docs/intro');
 });
 
 test('an inline script injected into a page does not run; the page still hydrates', async ({

@@ -42,6 +42,8 @@ test('the home page shows the base-URL banner when its scripts and styles cannot
   const banner = page.locator('#__docusaurus-base-url-issue-banner');
   await expect(banner).toBeVisible();
   await expect(banner).toContainText('Your Docusaurus site did not load properly.');
+  // Its inline styles are allowed by the CSP (by hash): the thick red border shows.
+  await expect(banner).toHaveCSS('border-top-color', 'rgb(255, 0, 0)');
   await expect(page.locator('#__docusaurus-base-url-issue-banner-suggestion-container')).toHaveText(
     '/',
   );

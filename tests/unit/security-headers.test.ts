@@ -6,7 +6,11 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {test} from 'node:test';
 import securityHeadersPlugin from '../../src/plugins/security-headers';
+import {createHash} from 'node:crypto';
 import {
+  ALLOWED_STYLE_ATTRIBUTES,
+  blockedStyles,
+  cspDirectives,
   contentSecurityPolicy,
   headersFile,
   HEADER_ONLY_DIRECTIVES,
@@ -69,6 +73,41 @@ test('the header, _headers and nginx carry the same set; the meta the same polic
   assert.doesNotMatch(csp, /https?:|\*|'unsafe-eval'/);
 });
 
+test('no directive allows inline code wholesale; style attributes only by the hashes of the allowed values', () => {
+  const directives = new Map(cspDirectives(HASHES));
+  for (const [name, value] of directives) assert.doesNotMatch(value, /'unsafe-inline'/, name);
+  assert.equal(directives.get('style-src'), "'self'");
+  // The browser hashes the attribute's value, as written (sha256 of "display:block;overflow:visible;height:auto").
+  assert.equal(
+    createHash('sha256').update('display:block;overflow:visible;height:auto').digest('base64'),
+    'z1feagJIYQX5xSgilbQgdvBTP2Vm7MYfTpWz4KU5sxs=',
+  );
+  const attr = directives.get('style-src-attr') ?? '';
+  assert.match(attr, /^'unsafe-hashes'( 'sha256-[A-Za-z0-9+/]+=*')+$/);
+  assert.ok(attr.includes("'sha256-z1feagJIYQX5xSgilbQgdvBTP2Vm7MYfTpWz4KU5sxs='"), attr);
+  assert.equal(attr.split(' ').length, 1 + ALLOWED_STYLE_ATTRIBUTES.length);
+});
+
+test('the style check finds every style attribute and <style> the policy blocks, and nothing else', () => {
+  const page =
+    '<!doctype html><html><meta charset=UTF-8><style>p{color:red}</style><body>' +
+    '<nav style=display:contents>a</nav><span class=token style="--l:#226e6d;--d:#bd93f9">b</span>' +
+    "<ul style='display:block;overflow:visible;height:auto'></ul>" +
+    '<svg><style>.x{}</style><path style="fill:red"/></svg>' +
+    '<i style="a&amp;b">c</i>' +
+    // Text that only looks like markup, in code and in a script, is not a style.
+    '<code>&lt;p style="color:red"&gt;</code><script>var s = \'<b style="x">\';</script>';
+  assert.deepEqual(blockedStyles(page), [
+    '<style>',
+    'style="display:contents"',
+    'style="--l:#226e6d;--d:#bd93f9"',
+    '<style>',
+    'style="fill:red"',
+    'style="a&b"',
+  ]);
+  assert.deepEqual(blockedStyles(PAGE), []);
+});
+
 test('_headers is one /* rule with indented Name: value lines', () => {
   const lines = headersFile(securityHeaders(HASHES)).trimEnd().split('\n');
   assert.equal(lines.filter((line) => !line.startsWith('#'))[0], '/*');
@@ -125,6 +164,19 @@ test('the plugin writes the meta into every page and _headers; --check accepts t
     assert.match(found, /snippet\.conf does not match/);
     assert.match(found, /_headers is missing or does not match/);
     assert.match(found, /docs\/intro\.html: 0 CSP <meta> elements/);
+
+    // A page with inline styles the policy blocks is reported, with what they are.
+    writeFileSync(
+      join(dir, 'build/index.html'),
+      withMetaPolicy(PAGE, metaTag(metaContentSecurityPolicy(hashes))).replace(
+        '<body>',
+        '<body><nav style="display:contents"></nav><p style="color:red"></p><b style="color:red"></b>',
+      ),
+    );
+    assert.match(
+      problems(join(dir, 'build'), snippet).join('\n'),
+      /^index\.html: 3 inline styles the CSP blocks \(use a class\): style="display:contents", style="color:red"$/m,
+    );
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }

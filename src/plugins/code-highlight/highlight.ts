@@ -1,9 +1,10 @@
 /**
  * Syntax highlighting at build time, with the same Prism, grammars and token
- * colours the theme's CodeBlock uses in the browser. Each token's colours go
- * into CSS variables for both colour modes (`--l`/`--d` and friends, read by
- * the rules of `themeCss`), so a page shows the right colours in either mode
- * before any script runs, and no highlighter ships to the browser.
+ * colours the theme's CodeBlock uses in the browser. Each token's colours for
+ * both colour modes go into classes (`l-226e6d d-bd93f9 ds-italic`), whose
+ * rules `themeCss` writes from the two themes: a page shows the right colours
+ * in either mode before any script runs, no highlighter ships to the browser,
+ * and no token needs a `style` attribute, which the site's CSP blocks.
  */
 import {createRequire} from 'node:module';
 import {normalizeTokens, Prism, type PrismTheme, type Token} from 'prism-react-renderer';
@@ -11,7 +12,11 @@ import {normalizeTokens, Prism, type PrismTheme, type Token} from 'prism-react-r
 type Style = Readonly<Record<string, string | number | undefined>>;
 type StyleDict = Readonly<Record<string, Style | undefined>>;
 
-/** The token style properties the site's code themes use, and their variables. */
+/**
+ * The token style properties the site's code themes use, and the variables
+ * each mode's value goes in (set by the token's classes, read by the rules of
+ * `themeCss`).
+ */
 const PROPERTIES = {
   color: {css: 'color', light: '--l', dark: '--d'},
   fontStyle: {css: 'font-style', light: '--ls', dark: '--ds'},
@@ -64,25 +69,38 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/**
- * A token's style attribute. A colour equal to the block's own (the theme's
- * `plain` colour) is left out: the token inherits it from the block anyway.
- */
-function styleAttribute(light: Style, dark: Style, themes: Themes): string {
-  const declarations: string[] = [];
-  if (light.display ?? dark.display) declarations.push(`display:${light.display ?? dark.display}`);
-  const plain = (mode: 'light' | 'dark', name: Property) =>
-    name === 'color' ? String(themes[mode].plain.color).toLowerCase() : undefined;
-  for (const [name, {light: lightVar, dark: darkVar}] of Object.entries(PROPERTIES)) {
-    const [l, d] = [light[name as Property], dark[name as Property]];
-    if (l !== undefined && String(l).toLowerCase() !== plain('light', name as Property)) {
-      declarations.push(`${lightVar}:${l}`);
-    }
-    if (d !== undefined && String(d).toLowerCase() !== plain('dark', name as Property)) {
-      declarations.push(`${darkVar}:${d}`);
+/** Marks an empty token, which the theme shows as `display: inline-block`. */
+const EMPTY_TOKEN_CLASS = 'token-empty';
+
+/** The class that sets one variable to one value: `l-226e6d`, `ds-italic`, `lo-0_7`. */
+function valueClass(variable: string, value: string | number): string {
+  const name = String(value)
+    .toLowerCase()
+    .replace(/^#/, '')
+    .replace(/[^a-z0-9]+/g, '_');
+  return `${variable.slice(2)}-${name}`;
+}
+
+/** A colour equal to the block's own (the theme's `plain` colour) is left out: the token inherits it anyway. */
+function isPlain(theme: PrismTheme, name: Property, value: string | number): boolean {
+  return (
+    name === 'color' && String(value).toLowerCase() === String(theme.plain.color).toLowerCase()
+  );
+}
+
+/** A token's classes for its style in each mode (the style prism-react-renderer would set inline). */
+function tokenClasses(light: Style, dark: Style, themes: Themes): string[] {
+  const classes: string[] = [];
+  if (light.display ?? dark.display) classes.push(EMPTY_TOKEN_CLASS);
+  for (const [name, variables] of Object.entries(PROPERTIES)) {
+    for (const mode of ['light', 'dark'] as const) {
+      const value = (mode === 'light' ? light : dark)[name as Property];
+      if (value !== undefined && !isPlain(themes[mode], name as Property, value)) {
+        classes.push(valueClass(variables[mode], value));
+      }
     }
   }
-  return declarations.length > 0 ? ` style="${declarations.join(';')}"` : '';
+  return classes;
 }
 
 export type Themes = Readonly<{light: PrismTheme; dark: PrismTheme}>;
@@ -109,33 +127,59 @@ export function highlightLines(code: string, language: string, themes: Themes): 
       line.length === 1 && line[0]?.content === '\n' ? [{...line[0], content: ''}] : line;
     return tokens
       .map((token) => {
-        const className = ['token', ...token.types].join(' ');
-        const style = styleAttribute(tokenStyle(light, token), tokenStyle(dark, token), themes);
-        return `<span class="${className}"${style}>${escapeHtml(token.content)}</span>`;
+        const className = [
+          'token',
+          ...token.types,
+          ...tokenClasses(tokenStyle(light, token), tokenStyle(dark, token), themes),
+        ].join(' ');
+        return `<span class="${className}">${escapeHtml(token.content)}</span>`;
       })
       .join('');
   });
 }
 
 /**
- * The stylesheet that goes with `highlightLines`: token colours per colour
- * mode, and the code block's own colours. A variable a token does not set
- * leaves the property unset, so it inherits as it would in the theme. The `!important` on the block's
- * variables beats the inline ones the theme's Container sets for the mode it
- * rendered in (the server always renders light).
+ * The stylesheet that goes with `highlightLines`: the code block's own
+ * colours per colour mode, a rule per value the themes give a token property
+ * (setting that mode's variable), and the rules that read the variables. A
+ * variable a token does not set leaves the property unset, so it inherits as
+ * it would in the theme. Throws when two values would share a class.
  */
-export function themeCss({light, dark}: Themes): string {
+export function themeCss(themes: Themes): string {
+  const {light, dark} = themes;
   const vars = (mode: 'light' | 'dark') =>
     Object.values(PROPERTIES)
       .map((property) => `${property.css}: var(${property[mode]})`)
       .join('; ');
   const block = (theme: PrismTheme) =>
-    `--prism-color: ${theme.plain.color} !important; --prism-background-color: ${theme.plain.backgroundColor} !important;`;
+    `--prism-color: ${theme.plain.color}; --prism-background-color: ${theme.plain.backgroundColor};`;
+  const values = new Map<string, string>();
+  for (const mode of ['light', 'dark'] as const) {
+    for (const {style} of themes[mode].styles) {
+      for (const [name, variables] of Object.entries(PROPERTIES)) {
+        const value = style[name as Property];
+        if (value === undefined || isPlain(themes[mode], name as Property, value)) continue;
+        const variable = variables[mode];
+        const className = valueClass(variable, value);
+        const rule = `${variable}: ${value}`;
+        if ((values.get(className) ?? rule) !== rule) {
+          throw new Error(
+            `code-highlight: "${values.get(className)}" and "${rule}" would share the class ${className}`,
+          );
+        }
+        values.set(className, rule);
+      }
+    }
+  }
   return [
     `.theme-code-block { ${block(light)} }`,
     `[data-theme='dark'] .theme-code-block { ${block(dark)} }`,
-    `.theme-code-block .token[style] { ${vars('light')}; }`,
-    `[data-theme='dark'] .theme-code-block .token[style] { ${vars('dark')}; }`,
+    `.theme-code-block .${EMPTY_TOKEN_CLASS} { display: inline-block; }`,
+    ...[...values]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([className, rule]) => `.theme-code-block .${className} { ${rule}; }`),
+    `.theme-code-block .token { ${vars('light')}; }`,
+    `[data-theme='dark'] .theme-code-block .token { ${vars('dark')}; }`,
     '',
   ].join('\n');
 }

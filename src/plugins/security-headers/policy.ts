@@ -8,9 +8,20 @@
  * - `deploy/security-headers.conf`, an nginx snippet (deploy/nginx.conf).
  *
  * The Content-Security-Policy allows the pages' inline scripts by their
- * SHA-256 hash and nothing from other origins.
+ * SHA-256 hash and nothing from other origins. Styles come from the site's
+ * stylesheets only: no `<style>` element and no `style` attribute, except the
+ * few Docusaurus's own code writes, allowed by hash
+ * (`ALLOWED_STYLE_ATTRIBUTES`). Styles scripts set through the CSSOM
+ * (`element.style.x = …`, which React does for a `style` prop on the client)
+ * are not governed by the CSP.
  */
 import {createHash} from 'node:crypto';
+import {Parser} from 'htmlparser2';
+
+/** A source's CSP hash expression: `'sha256-…'`. */
+function sha256(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+}
 
 /** A `<script>` element without `src`: its attributes and its text. */
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g;
@@ -22,14 +33,68 @@ export function inlineScriptHashes(pages: Iterable<string>): string[] {
     for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
       // Data blocks (JSON-LD) do not run, so CSP does not govern them.
       if (/type="?application\/(ld\+)?json/.test(attributes ?? '')) continue;
-      hashes.add(
-        `'sha256-${createHash('sha256')
-          .update(body ?? '')
-          .digest('base64')}'`,
-      );
+      hashes.add(sha256(body ?? ''));
     }
   }
   return [...hashes].sort();
+}
+
+/**
+ * The `style` attribute values theme-common's Collapsible writes into the
+ * server-rendered pages, its state until hydration (expanded doc sidebar
+ * categories; collapsed ones where a component mounts them collapsed): its
+ * `CollapsedStyles` and `ExpandedStyles` as React writes them.
+ */
+export const COLLAPSIBLE_STYLES: readonly string[] = [
+  'display:none;overflow:hidden;height:0px',
+  'display:block;overflow:visible;height:auto',
+];
+
+/**
+ * The `style` attributes of core's base-URL banner (spec B11), which its
+ * inline script puts into the home page with `innerHTML` at DOMContentLoaded,
+ * before the bundle has run; its CSS hides it unless the stylesheet failed too.
+ */
+export const BASE_URL_BANNER_STYLES: readonly string[] = [
+  'border: thick solid red; background-color: rgb(255, 230, 179); margin: 20px; padding: 20px; font-size: 20px;',
+  'font-weight: bold; font-size: 30px;',
+  'font-weight: bold;',
+  'font-weight: bold; color: red;',
+  'font-weight: bold; color: green;',
+];
+
+/**
+ * Every `style` attribute value the policy allows, by hash: what Docusaurus's
+ * own code writes and the site cannot move to classes. assumptions.ts checks
+ * both lists against the installed packages; any other style attribute is
+ * blocked.
+ */
+export const ALLOWED_STYLE_ATTRIBUTES: readonly string[] = [
+  ...COLLAPSIBLE_STYLES,
+  ...BASE_URL_BANNER_STYLES,
+];
+
+/**
+ * Every `style` attribute and `<style>` element of a page that the policy
+ * blocks, in words (`style="…"`, `<style>`). Attributes are compared as the
+ * browser hashes them: their value with character references decoded.
+ */
+export function blockedStyles(html: string): string[] {
+  const allowed = new Set(ALLOWED_STYLE_ATTRIBUTES);
+  const found: string[] = [];
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name === 'style') found.push('<style>');
+        const style = attributes.style;
+        if (style !== undefined && !allowed.has(style)) found.push(`style="${style}"`);
+      },
+    },
+    {decodeEntities: true, lowerCaseAttributeNames: true, lowerCaseTags: true},
+  );
+  parser.write(html);
+  parser.end();
+  return found;
 }
 
 export type Directive = readonly [name: string, value: string];
@@ -39,8 +104,12 @@ export function cspDirectives(scriptHashes: readonly string[]): Directive[] {
   return [
     ['default-src', "'self'"],
     ['script-src', ["'self'", ...scriptHashes].join(' ')],
-    // Theme components set inline style attributes (code block colours, collapsibles).
-    ['style-src', "'self' 'unsafe-inline'"],
+    // Stylesheets from the site only; no <style> element; no style attribute
+    // but the allowed ones. A browser without style-src-attr (CSP Level 3)
+    // falls back to style-src and blocks those too: a Collapsible then shows
+    // unstyled until hydration sets its state through the CSSOM.
+    ['style-src', "'self'"],
+    ['style-src-attr', ["'unsafe-hashes'", ...ALLOWED_STYLE_ATTRIBUTES.map(sha256)].join(' ')],
     ['img-src', "'self' data:"],
     ['font-src', "'self'"],
     ['connect-src', "'self'"],

@@ -9,9 +9,12 @@ import {translate} from '@docusaurus/Translate';
 import styles from './styles.module.css';
 
 /*
- * Ejected from @docusaurus/theme-classic 3.7.0 for one change: the bar is a
+ * Ejected from @docusaurus/theme-classic 3.7.0 for two changes: the bar is a
  * labelled region, not a second `banner` landmark beside the page's own
- * header (axe: landmark-no-duplicate-banner, landmark-unique).
+ * header (axe: landmark-no-duplicate-banner, landmark-unique); and its
+ * colours are in styles.module.css, not in a `style` attribute from
+ * themeConfig.announcementBar's backgroundColor and textColor, which the
+ * site's CSP would block.
  */
 
 export default function AnnouncementBar(): ReactNode {
@@ -20,11 +23,10 @@ export default function AnnouncementBar(): ReactNode {
   if (!isActive || !announcementBar) {
     return null;
   }
-  const {backgroundColor, textColor, isCloseable} = announcementBar;
+  const {isCloseable} = announcementBar;
   return (
     <div
       className={styles.announcementBar}
-      style={{backgroundColor, color: textColor}}
       role="region"
       aria-label={translate({
         id: 'theme.AnnouncementBar.label',

@@ -9,7 +9,10 @@
  * the stylesheet. The word-wrap and copy buttons look and work as the
  * theme's, but are plain markup given their work by enhance.ts, which also
  * serves blocks inside an article React does not hydrate
- * (src/plugins/article-once): no state, nothing to re-render. A
+ * (src/plugins/article-once): no state, nothing to re-render. The block is a
+ * plain `<div>` with the theme's Container classes, not the theme's
+ * Container: that one puts the Prism colours in a `style` attribute, which
+ * the site's CSP blocks; code-highlight's stylesheet sets them. A
  * `<CodeBlock>` written as JSX (no build-time props) shows its text plain.
  * When code-highlight has switched itself off (a Docusaurus it does not fit,
  * see its assumptions.ts), blocks come marked `themeCodeBlock` and render
@@ -18,8 +21,8 @@
 import React, {isValidElement, lazy, useEffect, useRef, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {translate} from '@docusaurus/Translate';
+import {ThemeClassNames} from '@docusaurus/theme-common';
 import type {Props as ThemeProps} from '@theme/CodeBlock';
-import Container from '@theme/CodeBlock/Container';
 import ElementContent from '@theme/CodeBlock/Content/Element';
 import IconCopy from '@theme/Icon/Copy';
 import IconSuccess from '@theme/Icon/Success';
@@ -135,12 +138,13 @@ function CodeBlockString({
     })
     .join('');
   return (
-    <Container
-      as="div"
+    <div
       ref={block}
       className={clsx(
         blockClassName,
         language && !blockClassName.includes(`language-${language}`) && `language-${language}`,
+        styles.codeBlockContainer,
+        ThemeClassNames.common.codeBlock,
       )}>
       {title && <div className={styles.codeBlockTitle}>{title}</div>}
       <div className={styles.codeBlockContent}>
@@ -163,7 +167,7 @@ function CodeBlockString({
         </pre>
         <Buttons />
       </div>
-    </Container>
+    </div>
   );
 }
 

@@ -6,7 +6,10 @@
  * before and the others load on demand, all from one chunk (otherIcons.ts):
  * they render the same when used, and hydration waits for their chunk. (No <Suspense> around them: React 19
  * streams a Suspense boundary's HTML out of place behind an inline script,
- * which the CSP and readers without JavaScript would not get.)
+ * which the CSP and readers without JavaScript would not get.) The icons get
+ * `style={undefined}`: GitHub, Instagram, Threads and X set their fill colours
+ * as variables in a `style` attribute, which the site's CSP blocks, and spread
+ * their props after it; styles.module.css sets the variables instead.
  */
 import type {ComponentType, ReactNode} from 'react';
 import React, {lazy} from 'react';
@@ -17,7 +20,7 @@ import GitHub from '@theme/Icon/Socials/GitHub';
 
 import styles from './styles.module.css';
 
-type SocialIcon = ComponentType<{className: string}>;
+type SocialIcon = ComponentType<{className: string; style?: undefined}>;
 
 type SocialPlatformConfig = {Icon: SocialIcon; label: string};
 
@@ -54,7 +57,7 @@ function SocialLink({platform, link}: {platform: string; link: string}) {
   const {Icon, label} = getSocialPlatformConfig(platform);
   return (
     <Link className={styles.authorSocialLink} href={link} title={label}>
-      <Icon className={clsx(styles.authorSocialLink)} />
+      <Icon className={clsx(styles.authorSocialLink)} style={undefined} />
     </Link>
   );
 }
