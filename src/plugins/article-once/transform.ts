@@ -37,6 +37,8 @@ const STATIC_IMPORTS: ReadonlySet<string> = new Set([
   '@docusaurus/Link',
 ]);
 const ASSET = /\.(?:png|jpe?g|gif|webp|avif|svg|ico)$/i;
+/** A stylesheet the page imports (a CSS module for its own components): the shell keeps it. */
+const STYLESHEET = /\.css$/i;
 
 /** Tabs props whose effect the server's markup does not hold (a stored or linked choice, lazy panels, labels in another order than the panels). */
 const BROWSER_TABS_PROPS = ['groupId', 'queryString', 'lazy', 'values'];
@@ -110,7 +112,7 @@ function importsOf(program: Program): Map<string, string> {
 export function browserReason(code: string, program: Program): string | null {
   const imports = importsOf(program);
   for (const source of new Set(imports.values())) {
-    if (!STATIC_IMPORTS.has(source) && !ASSET.test(source)) {
+    if (!STATIC_IMPORTS.has(source) && !ASSET.test(source) && !STYLESHEET.test(source)) {
       return `imports ${source}, which may need the browser`;
     }
   }
@@ -211,7 +213,10 @@ export function shellModule(code: string, program: Program, clientDir: string): 
     .filter((statement) => exportedNames(statement).some((name) => KEPT_EXPORTS.has(name)))
     .map((statement) => code.slice(statement.start, statement.end));
   const behaviours = behavioursOf(program);
+  // The page's stylesheets stay imported: the site's stylesheet is made of what the browser bundle imports.
+  const stylesheets = [...new Set(importsOf(program).values())].filter((s) => STYLESHEET.test(s));
   return [
+    ...stylesheets.map((source) => `import ${JSON.stringify(source)};`),
     `import {articleOnce as __articleOnce} from ${JSON.stringify(`${clientDir}/Article`)};`,
     ...behaviours.map((name) => `import __${name} from ${JSON.stringify(`${clientDir}/${name}`)};`),
     ...kept,
