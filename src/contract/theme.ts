@@ -212,9 +212,14 @@ const COMPONENTS: readonly Component[] = [
         file: 'Blog/Components/Author/Socials/styles.module.css',
         sha256: 'bf02f5e4c95612c3b1bf566479a3496d426546d97cd1ed3741ec1120395e6e1a',
       },
+      {
+        // Its path is static/img/socials/github.svg's.
+        file: 'Icon/Socials/GitHub/index.tsx',
+        sha256: 'c4d45c7b3387401055d7e2d0ac0126739d5e680ac0f2cfa650eae18a42b95d8c',
+      },
     ],
     changes: [
-      'GitHub icon imported, the other platforms’ icons load on demand',
+      'GitHub’s mark is an image of the theme’s own (static/img/socials/github.svg), the other platforms’ icons load on demand from one chunk',
       'the icons’ inline colour variables (blocked by the CSP) set by its stylesheet instead',
     ],
   },
