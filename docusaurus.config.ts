@@ -19,6 +19,7 @@ import routeChunkScripts from './src/plugins/route-chunk-scripts';
 import lazyRoutes from './src/plugins/lazy-routes';
 import articleOnce from './src/plugins/article-once';
 import clientConfig from './src/plugins/client-config';
+import docsClientChunk from './src/plugins/docs-client-chunk';
 import tslibHelpers from './src/plugins/tslib-helpers';
 import themeFallback from './src/plugins/theme-fallback';
 import shardSearch, {type PluginOptions as ShardSearchOptions} from './src/plugins/shard-search';
@@ -194,6 +195,8 @@ const config: Config = {
     articleOnce,
     // The browser's copy of the config leaves out the plugins' options.
     clientConfig,
+    // Doc pages load the docs plugin's browser code once.
+    docsClientChunk,
     // An ejected component whose imports a newer theme lacks falls back to the theme's own.
     themeFallback,
     // Site search: a sharded index written after the build, and the /search page.
