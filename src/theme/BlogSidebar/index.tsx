@@ -5,15 +5,16 @@
  * phone unmounted and mounted both right after hydration. Here the desktop
  * list stays (its stylesheet hides it below 996 px, as in the server HTML),
  * and the filler for the mobile menu is added once the page is idle, or when
- * the reader opens the menu.
+ * the reader opens the menu; its code loads then too.
  */
-import React, {type ReactNode} from 'react';
+import React, {lazy, type ReactNode} from 'react';
 import {useWindowSize} from '@docusaurus/theme-common';
 import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
 import BlogSidebarDesktop from '@theme/BlogSidebar/Desktop';
-import BlogSidebarMobile from '@theme/BlogSidebar/Mobile';
 import type {Props} from '@theme/BlogSidebar';
 import useIdleAfterHydration from '@site/src/hooks/useIdleAfterHydration';
+
+const BlogSidebarMobile = lazy(() => import('@theme/BlogSidebar/Mobile'));
 
 export default function BlogSidebar({sidebar}: Props): ReactNode {
   const windowSize = useWindowSize();
