@@ -31,6 +31,11 @@ function font(weight: number): FontMetrics {
   return metrics;
 }
 
+/** Width in px of one line of `text` in Noto Sans SC at `size` px and `weight`. */
+export function textWidth(text: string, size: number, weight: number): number {
+  return font(weight).widthEm(text) * size;
+}
+
 type Box = {x: number; y: number; width: number; height: number};
 type Group = {shape?: Box};
 
