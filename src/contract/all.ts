@@ -7,6 +7,7 @@ import type {Subject} from '.';
 import ssrTemplate from '../../config/ssrTemplate.assumptions';
 import blog from '../plugins/blog/assumptions';
 import codeHighlight from '../plugins/code-highlight/assumptions';
+import diagrams from '../plugins/diagrams/assumptions';
 import lazyRoutes from '../plugins/lazy-routes/assumptions';
 import routeChunkScripts from '../plugins/route-chunk-scripts/assumptions';
 import routePrefetch from '../plugins/route-prefetch/assumptions';
@@ -22,6 +23,7 @@ const subjects: readonly Subject[] = [
   codeHighlight,
   securityHeaders,
   blog,
+  diagrams,
   ssrTemplate,
   ...theme,
 ];

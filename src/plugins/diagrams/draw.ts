@@ -59,7 +59,10 @@ export type Drawing = Readonly<{
 }>;
 
 function layout(svg: string): Layout {
-  const root = DomUtils.findOne((el) => el.name === 'svg', parseDocument(svg, {xmlMode: true}).children);
+  const root = DomUtils.findOne(
+    (el) => el.name === 'svg',
+    parseDocument(svg, {xmlMode: true}).children,
+  );
   const sizes = DomUtils.findAll((el) => el.name === 'text', root ? [root] : []).map((el) =>
     Number(el.attribs['font-size'] ?? 0),
   );
@@ -122,7 +125,10 @@ export function wrapFlowchart(
       if (lines.length < 2) continue;
       const before = String.raw`(?<=[\[({|>"/\\]|<br\s*/?>|^\s*subgraph\s+|--\s|==\s|-\.\s)`;
       const after = String.raw`(?=[\])}|"/\\]|<br\s*/?>|[ \t]*$|\s--|\s==|\s\.-)`;
-      text = text.replace(new RegExp(`${before}${escapeRegExp(line)}${after}`, 'gm'), lines.join('<br/>'));
+      text = text.replace(
+        new RegExp(`${before}${escapeRegExp(line)}${after}`, 'gm'),
+        lines.join('<br/>'),
+      );
     }
   }
   return text;
@@ -156,7 +162,9 @@ async function fitFlowchart(
       sources.map((part) => renderMermaid(part, options).then((svg) => tighten(svg, padding))),
     ).catch(() => undefined);
     if (!drawings) return undefined;
-    const candidate = layout(drawings.length > 1 ? stack(drawings, padding * 2) : (drawings[0] ?? ''));
+    const candidate = layout(
+      drawings.length > 1 ? stack(drawings, padding * 2) : (drawings[0] ?? ''),
+    );
     return candidate.width <= width && checked(candidate).length === 0 ? candidate : undefined;
   };
   let previous = '';
@@ -201,7 +209,9 @@ function readByRenderer(svg: string): string[] {
   return [...of('actor'), ...of('message')];
 }
 
-async function drawLayouts(source: string): Promise<{wide: Layout; narrow?: Layout; problems: string[]}> {
+async function drawLayouts(
+  source: string,
+): Promise<{wide: Layout; narrow?: Layout; problems: string[]}> {
   const kind = source.trim().split('\n')[0]?.trim() ?? '';
   // Throws when beautiful-mermaid cannot parse it.
   const drawn = await renderMermaid(source, RENDER_OPTIONS);
@@ -217,7 +227,9 @@ async function drawLayouts(source: string): Promise<{wide: Layout; narrow?: Layo
     const problems =
       ours.length === theirs.length && ours.every((line, i) => sameText(line, theirs[i] ?? ''))
         ? []
-        : [`beautiful-mermaid reads it differently:\n    ours:   ${ours.join('; ')}\n    theirs: ${theirs.join('; ')}`];
+        : [
+            `beautiful-mermaid reads it differently:\n    ours:   ${ours.join('; ')}\n    theirs: ${theirs.join('; ')}`,
+          ];
     const wide = layout(drawSequence(sequence, DESKTOP_STYLE).svg);
     const narrow = legible(wide, PHONE_COLUMN)
       ? undefined
@@ -226,23 +238,37 @@ async function drawLayouts(source: string): Promise<{wide: Layout; narrow?: Layo
   }
   const authored = layout(drawn);
   if (!/^(flowchart|graph)\b/.test(kind)) return {wide: authored, problems: []};
-  const wide = legible(authored, DESKTOP_COLUMN)
-    ? authored
-    : ((await fitFlowchart(source, drawn, RENDER_OPTIONS, DESKTOP_COLUMN, false)) ?? authored);
+  // For the desktop column: as written, else wrapped, else wrapped top to bottom.
+  let wide: Layout | undefined = legible(authored, DESKTOP_COLUMN) ? authored : undefined;
+  for (const vertical of [false, true]) {
+    wide ??= await fitFlowchart(source, drawn, RENDER_OPTIONS, DESKTOP_COLUMN, vertical);
+  }
+  if (!wide) {
+    // No layout for the desktop column: the narrow one serves every column.
+    const narrow = await fitNarrow(source, drawn, authored);
+    return {wide: narrow ?? authored, problems: []};
+  }
   if (legible(wide, PHONE_COLUMN)) return {wide, problems: []};
-  // Aim below the phone column; failing that, as wide as text of 10 px allows.
-  // Top-level subgraphs side by side may go one above the other.
+  return {wide, narrow: await fitNarrow(source, drawn, wide), problems: []};
+}
+
+/**
+ * A flowchart for a phone's column: below it if it can be, else as wide as
+ * text of 10 px allows; top-level subgraphs side by side may go one above
+ * the other.
+ */
+async function fitNarrow(source: string, drawn: string, wide: Layout): Promise<Layout | undefined> {
   const widths = [PHONE_WIDTH, Math.floor((PHONE_COLUMN * wide.minFont) / MIN_TEXT_PX)];
   const parts = subgraphParts(source);
   for (const width of widths) {
     for (const split of parts ? [undefined, parts] : [undefined]) {
       for (const options of NARROW_OPTIONS) {
         const narrow = await fitFlowchart(source, drawn, options, width, true, split);
-        if (narrow) return {wide, narrow, problems: []};
+        if (narrow) return narrow;
       }
     }
   }
-  return {wide, problems: []};
+  return undefined;
 }
 
 const drawings = new Map<string, Promise<Drawing>>();
@@ -264,7 +290,10 @@ export function drawDiagram(source: string): Promise<Drawing> {
 async function draw(source: string): Promise<Drawing> {
   const {wide, narrow, problems} = await drawLayouts(source);
   const all = [...problems];
-  for (const [name, drawing] of [['wide', wide], ['narrow', narrow]] as const) {
+  for (const [name, drawing] of [
+    ['wide', wide],
+    ['narrow', narrow],
+  ] as const) {
     if (!drawing) continue;
     for (const problem of checked(drawing)) all.push(`${name} layout: ${problem}`);
   }
@@ -276,7 +305,9 @@ async function draw(source: string): Promise<Drawing> {
     );
   }
   if (!legible(wide, DESKTOP_COLUMN) && !narrow) {
-    all.push(`at ${DESKTOP_COLUMN} px its smallest text would be ${textOnScreen(wide, DESKTOP_COLUMN).toFixed(1)} px`);
+    all.push(
+      `at ${DESKTOP_COLUMN} px its smallest text would be ${textOnScreen(wide, DESKTOP_COLUMN).toFixed(1)} px`,
+    );
   }
   if (narrow) {
     const a = contents(wide.svg);

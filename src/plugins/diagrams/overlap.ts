@@ -32,25 +32,49 @@ export function contents(svg: string): string[] {
   const items: string[] = [];
   for (const el of all(svg, (e) => e.name === 'text')) items.push(`text ${text(el)}`);
   for (const el of all(svg, (e) => hasClass(e, 'node') || hasClass(e, 'actor'))) {
-    items.push(`box ${DomUtils.findAll((e) => e.name === 'text', el.children).map(text).join('|')}`);
+    items.push(
+      `box ${DomUtils.findAll((e) => e.name === 'text', el.children)
+        .map(text)
+        .join('|')}`,
+    );
   }
   for (const el of all(svg, (e) => hasClass(e, 'edge'))) {
-    items.push(`edge ${el.attribs['data-from']}→${el.attribs['data-to']} ${el.attribs['marker-end'] ? '>' : ''}${el.attribs['marker-start'] ? '<' : ''}`);
+    items.push(
+      `edge ${el.attribs['data-from']}→${el.attribs['data-to']} ${el.attribs['marker-end'] ? '>' : ''}${el.attribs['marker-start'] ? '<' : ''}`,
+    );
   }
   for (const el of all(svg, (e) => hasClass(e, 'message'))) {
     const line = child(el, 'line') ?? child(el, 'polyline');
-    items.push(`message ${line?.attribs['stroke-dasharray'] ? 'dashed' : 'solid'} ${line?.attribs['marker-end'] ?? ''} ${DomUtils.findAll((e) => e.name === 'text', el.children).map(text).join('')}`);
+    items.push(
+      `message ${line?.attribs['stroke-dasharray'] ? 'dashed' : 'solid'} ${line?.attribs['marker-end'] ?? ''} ${DomUtils.findAll(
+        (e) => e.name === 'text',
+        el.children,
+      )
+        .map(text)
+        .join('')}`,
+    );
   }
-  for (const el of all(svg, (e) => hasClass(e, 'note') || hasClass(e, 'block') || hasClass(e, 'subgraph'))) {
-    items.push(`${el.attribs.class} ${DomUtils.findAll((e) => e.name === 'text', el.children).map(text).join('|')}`);
+  for (const el of all(
+    svg,
+    (e) => hasClass(e, 'note') || hasClass(e, 'block') || hasClass(e, 'subgraph'),
+  )) {
+    items.push(
+      `${el.attribs.class} ${DomUtils.findAll((e) => e.name === 'text', el.children)
+        .map(text)
+        .join('|')}`,
+    );
   }
   return items.sort();
 }
 
 function points(el: Element): Point[] {
-  const values = (el.attribs.points ?? '').trim().split(/[\s,]+/).map(Number);
+  const values = (el.attribs.points ?? '')
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
   const out: Point[] = [];
-  for (let i = 0; i + 1 < values.length; i += 2) out.push({x: values[i] ?? 0, y: values[i + 1] ?? 0});
+  for (let i = 0; i + 1 < values.length; i += 2)
+    out.push({x: values[i] ?? 0, y: values[i + 1] ?? 0});
   return out;
 }
 
@@ -131,7 +155,9 @@ export function labelsOverEdges(svg: string): string[] {
     for (const edge of edges) {
       if (edge.from === own.from && edge.to === own.to) continue;
       if (edge.points.some((p, i) => i > 0 && crosses(edge.points[i - 1] ?? p, p, box))) {
-        problems.push(`the label "${text(label)}" of ${name(own)} lies over the edge ${name(edge)}`);
+        problems.push(
+          `the label "${text(label)}" of ${name(own)} lies over the edge ${name(edge)}`,
+        );
       }
     }
   }
@@ -156,7 +182,10 @@ export function labelsOverEdges(svg: string): string[] {
     const size = num(label, 'font-size');
     const weight = Number(label.attribs['font-weight'] ?? 400);
     const tspans = DomUtils.findAll((e) => e.name === 'tspan', label.children);
-    const lines = tspans.length > 0 ? tspans.map((t) => DomUtils.textContent(t)) : [DomUtils.textContent(label)];
+    const lines =
+      tspans.length > 0
+        ? tspans.map((t) => DomUtils.textContent(t))
+        : [DomUtils.textContent(label)];
     const x = num(label, 'x');
     for (const line of lines) {
       const width = textWidth(line, size, weight);
@@ -207,10 +236,16 @@ export function tighten(svg: string, pad: number): string {
       const size = num(el, 'font-size');
       const weight = Number(el.attribs['font-weight'] ?? 400);
       const tspans = DomUtils.findAll((e) => e.name === 'tspan', el.children);
-      const lines = tspans.length > 0 ? tspans.map((t) => DomUtils.textContent(t)) : [DomUtils.textContent(el)];
+      const lines =
+        tspans.length > 0 ? tspans.map((t) => DomUtils.textContent(t)) : [DomUtils.textContent(el)];
       const width = Math.max(...lines.map((line) => textWidth(line, size, weight)));
       const anchor = el.attribs['text-anchor'] ?? 'start';
-      const left = anchor === 'middle' ? num(el, 'x') - width / 2 : anchor === 'end' ? num(el, 'x') - width : num(el, 'x');
+      const left =
+        anchor === 'middle'
+          ? num(el, 'x') - width / 2
+          : anchor === 'end'
+            ? num(el, 'x') - width
+            : num(el, 'x');
       add(left, num(el, 'y') - (lines.length * size * 1.3) / 2);
       add(left + width, num(el, 'y') + (lines.length * size * 1.3) / 2);
     }
@@ -232,10 +267,19 @@ export function tighten(svg: string, pad: number): string {
 function moved(tag: string, dx: number, dy: number): string {
   const shift = (value: string, by: number) => String(Math.round((Number(value) + by) * 100) / 100);
   return tag
-    .replace(/(\s(?:x|x1|x2|cx))="(-?[\d.]+)"/g, (_, name: string, v: string) => `${name}="${shift(v, dx)}"`)
-    .replace(/(\s(?:y|y1|y2|cy))="(-?[\d.]+)"/g, (_, name: string, v: string) => `${name}="${shift(v, dy)}"`)
+    .replace(
+      /(\s(?:x|x1|x2|cx))="(-?[\d.]+)"/g,
+      (_, name: string, v: string) => `${name}="${shift(v, dx)}"`,
+    )
+    .replace(
+      /(\s(?:y|y1|y2|cy))="(-?[\d.]+)"/g,
+      (_, name: string, v: string) => `${name}="${shift(v, dy)}"`,
+    )
     .replace(/(\spoints)="([^"]*)"/g, (_, name: string, list: string) => {
-      const values = list.trim().split(/[\s,]+/).map(Number);
+      const values = list
+        .trim()
+        .split(/[\s,]+/)
+        .map(Number);
       const pairs: string[] = [];
       for (let i = 0; i + 1 < values.length; i += 2) {
         pairs.push(`${shift(String(values[i]), dx)},${shift(String(values[i + 1]), dy)}`);
@@ -251,7 +295,9 @@ function moved(tag: string, dx: number, dy: number): string {
 export function stack(drawings: readonly string[], gap: number): string {
   const parts = drawings.map((svg) => {
     const open = /^<svg\b[^>]*>/.exec(svg)?.[0] ?? '<svg>';
-    const [x = 0, y = 0, width = 0, height = 0] = (/\sviewBox="([^"]*)"/.exec(open)?.[1] ?? '0 0 0 0')
+    const [x = 0, y = 0, width = 0, height = 0] = (
+      /\sviewBox="([^"]*)"/.exec(open)?.[1] ?? '0 0 0 0'
+    )
       .split(/[\s,]+/)
       .map(Number);
     const body = svg.slice(open.length).replace(/<\/svg>\s*$/, '');

@@ -84,7 +84,11 @@ const attribute = (name: string, value: string): MdxJsxAttribute => ({
 });
 
 /** An attribute whose value is a JavaScript expression, with the estree MDX compiles from. */
-function expressionAttribute(name: string, source: string, expression: Expression): MdxJsxAttribute {
+function expressionAttribute(
+  name: string,
+  source: string,
+  expression: Expression,
+): MdxJsxAttribute {
   return {
     type: 'mdxJsxAttribute',
     name,
@@ -138,11 +142,7 @@ function requireDefault(name: string, request: string): MdxJsxAttribute {
 }
 
 const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Writes `text` to `file` unless it is there: atomically, as two compilers may race. */
 function writeOnce(file: string, text: string): void {
@@ -152,12 +152,7 @@ function writeOnce(file: string, text: string): void {
   renameSync(temp, file);
 }
 
-function figure(
-  title: string,
-  prefix: string,
-  drawing: Drawing,
-  href: string,
-): MdxJsxFlowElement {
+function figure(title: string, prefix: string, drawing: Drawing, href: string): MdxJsxFlowElement {
   const captionId = `${prefix}caption`;
   const {wide, narrow, wideFrom} = drawing;
   const drawings = narrow
@@ -261,7 +256,12 @@ export default function remarkDiagrams(options: Options) {
       const standalone = standaloneSvg(drawing.wide.svg, title);
       const name = `${createHash('sha256').update(standalone).digest('hex').slice(0, 16)}.svg`;
       writeOnce(path.join(standaloneDir, name), standalone);
-      parent.children[index] = figure(title, prefix, drawing, `${baseUrl}${STANDALONE_PATH}${name}`);
+      parent.children[index] = figure(
+        title,
+        prefix,
+        drawing,
+        `${baseUrl}${STANDALONE_PATH}${name}`,
+      );
     }
     // Last to first, so that each insertion leaves the positions still to come as found.
     const isServer = (file.data as {compilerName?: string}).compilerName === 'server';

@@ -322,7 +322,8 @@ function place(
         if (block.low === 0) left = Math.max(left, style.pad + need / 2 + inner / 2 + reach);
         if (block.high === n - 1) right = Math.max(right, style.pad + need / 2 + inner / 2 + reach);
         if (block.low > 0) demands.push({from: block.low - 1, to: block.low, width: need / 2});
-        if (block.high < n - 1) demands.push({from: block.high, to: block.high + 1, width: need / 2});
+        if (block.high < n - 1)
+          demands.push({from: block.high, to: block.high + 1, width: need / 2});
       } else demands.push({from: block.low, to: block.high, width: need});
     }
   }
@@ -395,16 +396,13 @@ function fit(sequence: Sequence, blocks: readonly Block[], style: SequenceStyle)
 const r = (value: number) => Math.round(value * 100) / 100;
 
 const escape = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Lines centred on (x, y) vertically, as beautiful-mermaid's renderMultilineText. */
 function text(lines: readonly string[], x: number, y: number, font: Font, attrs: string): string {
   const head = `<text x="${r(x)}" y="${r(y)}" font-size="${font.size}" font-weight="${font.weight}" ${attrs}`;
-  if (lines.length === 1) return `${head} dy="${r(font.size * 0.35)}">${escape(lines[0] ?? '')}</text>`;
+  if (lines.length === 1)
+    return `${head} dy="${r(font.size * 0.35)}">${escape(lines[0] ?? '')}</text>`;
   const lh = lineHeight(font);
   const first = -((lines.length - 1) / 2) * lh + font.size * 0.35;
   return `${head}>${lines

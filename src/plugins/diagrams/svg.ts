@@ -60,13 +60,16 @@ function minified(svg: string): string {
     );
 }
 
-/** Without the XML declaration, <style>, data-* attributes and long decimals. */
+/**
+ * Without the XML declaration, <style>, data-* attributes and long decimals
+ * (in tags only: a label such as 198.51.100.10 keeps its digits).
+ */
 function cleaned(raw: string): string {
   return raw
     .replace(/<\?xml[^>]*>\s*/, '')
     .replace(/<style>[\s\S]*?<\/style>\s*/g, '')
     .replace(/\sdata-[\w-]+="[^"]*"/g, '')
-    .replace(/\d+\.\d{3,}/g, round)
+    .replace(/<[^>]+>/g, (tag) => tag.replace(/\d+\.\d{3,}/g, round))
     .replace(/\n\s*/g, '\n');
 }
 
