@@ -82,7 +82,10 @@ async function main(): Promise<void> {
         if (problems.length || !title) failed += 1;
         if (pngDir) {
           const name = `${basename(file).replace(/\.mdx?$/, '')}-${index + 1}`;
-          for (const [kind, layout] of [['wide', wide], ['narrow', narrow]] as const) {
+          for (const [kind, layout] of [
+            ['wide', wide],
+            ['narrow', narrow],
+          ] as const) {
             if (!layout) continue;
             const png = await toPng(standaloneSvg(layout.svg, title));
             writeFileSync(join(pngDir, `${name}-${kind}.png`), png);
