@@ -10,7 +10,7 @@ import type {Locator, Page} from '@playwright/test';
 import type {Blog} from '../blog';
 import {readTutorial} from '../tutorial';
 import {expect, test} from './fixtures';
-import {contrastRatio, openHydrated, paintedLuminance} from './helpers';
+import {collectConsoleProblems, contrastRatio, openHydrated, paintedLuminance} from './helpers';
 
 const toggleSelector = 'button[class*="toggleButton"]';
 /** Smallest text on screen: in the page, and in the full-size view. */
@@ -149,6 +149,24 @@ async function widestFigure(page: Page, blog: Blog): Promise<{path: string; inde
   return best;
 }
 
+/** Opens the page of the widest diagram and, by its link, the full-size view. */
+async function openWidestView(
+  page: Page,
+  blog: Blog,
+  how: 'click' | 'tap' = 'click',
+): Promise<{path: string; link: Locator; dialog: Locator}> {
+  const {path, index} = await widestFigure(page, blog);
+  await openHydrated(page, path);
+  const link = page
+    .locator('figure.diagram')
+    .nth(index)
+    .getByRole('link', {name: /查看大图/});
+  await (how === 'tap' ? link.tap() : link.click());
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  return {path, link, dialog};
+}
+
 /** The smallest text in the open view, on screen. */
 function viewText(page: Page): Promise<number> {
   return page.getByRole('dialog').evaluate((dialog) => {
@@ -174,6 +192,7 @@ test.describe('the full-size view', () => {
   }) => {
     const posts = postsWithDiagrams(blog);
     test.setTimeout(20_000 * posts.length);
+    const problems = collectConsoleProblems(page);
     for (const post of posts) {
       await openHydrated(page, post.path);
       for (const [index, title] of post.titles.entries()) {
@@ -192,6 +211,7 @@ test.describe('the full-size view', () => {
         await expect(link, where).toBeFocused();
       }
     }
+    expect(problems).toEqual([]);
   });
 
   test('the close button and the back button close it, where the reader was', async ({
@@ -229,15 +249,7 @@ test.describe('the full-size view', () => {
   });
 
   test('focus stays inside the view', async ({page, blog}) => {
-    const {path, index} = await widestFigure(page, blog);
-    await openHydrated(page, path);
-    await page
-      .locator('figure.diagram')
-      .nth(index)
-      .getByRole('link', {name: /查看大图/})
-      .click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog).toBeVisible();
+    const {dialog} = await openWidestView(page, blog);
     for (let i = 0; i < 6; i += 1) {
       await page.keyboard.press('Tab');
       expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
@@ -248,14 +260,7 @@ test.describe('the full-size view', () => {
     page,
     blog,
   }) => {
-    const {path, index} = await widestFigure(page, blog);
-    await openHydrated(page, path);
-    await page
-      .locator('figure.diagram')
-      .nth(index)
-      .getByRole('link', {name: /查看大图/})
-      .click();
-    const dialog = page.getByRole('dialog');
+    const {dialog} = await openWidestView(page, blog);
     const drawing = dialog.locator('svg');
     const width = () => drawing.evaluate((svg) => svg.getBoundingClientRect().width);
     const first = await width();
@@ -282,15 +287,7 @@ test.describe('the full-size view', () => {
     test.use({hasTouch: true, isMobile: true});
 
     test('two fingers spread zoom in, one finger pans', async ({page, blog}) => {
-      const {path, index} = await widestFigure(page, blog);
-      await openHydrated(page, path);
-      await page
-        .locator('figure.diagram')
-        .nth(index)
-        .getByRole('link', {name: /查看大图/})
-        .tap();
-      const dialog = page.getByRole('dialog');
-      await expect(dialog).toBeVisible();
+      const {dialog} = await openWidestView(page, blog, 'tap');
       const pane = dialog.locator('.figure-view__pane');
       const box = await pane.boundingBox();
       if (!box) throw new Error('no pane');
@@ -405,6 +402,8 @@ test.describe('the full-size view', () => {
   test('every image in posts and docs has a full-size link that opens it', async ({page, blog}) => {
     const pages = pagesWithImages(blog);
     test.setTimeout(20_000 * Math.max(1, pages.length));
+    // A link to a file is no route: nothing may try to prefetch it (a 404 in the console).
+    const problems = collectConsoleProblems(page);
     for (const {path, count} of pages) {
       await openHydrated(page, path);
       const links = page.locator('.markdown img + a.view-link');
@@ -426,6 +425,7 @@ test.describe('the full-size view', () => {
         await expect(link, path).toBeFocused();
       }
     }
+    expect(problems).toEqual([]);
   });
 });
 
@@ -459,13 +459,17 @@ test.describe('without JavaScript', () => {
       }
     }
     await page.goto(post.path);
-    await page
-      .locator('figure.diagram')
-      .first()
-      .getByRole('link', {name: /查看大图/})
-      .click();
-    await expect(page).toHaveURL(/\/assets\/diagrams\/[0-9a-f]+\.svg$/);
-    await expect(page.locator('svg title')).toHaveText(title);
+    // A new tab, as Docusaurus opens files linked from Markdown: the reader keeps their place.
+    const [drawing] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page
+        .locator('figure.diagram')
+        .first()
+        .getByRole('link', {name: /查看大图/})
+        .click(),
+    ]);
+    await expect(drawing).toHaveURL(/\/assets\/diagrams\/[0-9a-f]+\.svg$/);
+    await expect(drawing.locator('svg title')).toHaveText(title);
   });
 });
 

@@ -8,16 +8,17 @@
  *
  *   <figure class="diagram diagram--from-480">
  *     <div class="diagram__drawing"><svg class="diagram__wide" …/><svg class="diagram__narrow" …/></div>
- *     <a class="diagram__open view-link" href="/assets/diagrams/<hash>.svg" data-view>查看大图</a>
+ *     <a class="diagram__open view-link" href="/assets/diagrams/<hash>.svg" target="_blank" data-view>查看大图</a>
  *     <figcaption class="diagram__caption" id="…">标题</figcaption>
  *   </figure>
  *
  * The narrow drawing is there only when the wide one cannot shrink to a
  * phone's column legibly; the stylesheet shows one of the two by the
  * column's width (src/css/custom.css). The link opens the wide drawing as a
- * file of its own (written to `standaloneDir`, copied into the build by
- * src/plugins/diagrams/index.ts); with JavaScript, client/index.ts opens
- * the full-size view in place instead.
+ * file of its own in a new tab (written to `standaloneDir`, copied into the
+ * build by src/plugins/diagrams/index.ts), as Docusaurus opens files linked
+ * from Markdown; with JavaScript, client/index.ts opens the full-size view
+ * in place instead.
  *
  *   ```mermaid title="MCP 连接的生命周期"
  *   sequenceDiagram
@@ -166,7 +167,7 @@ function figure(title: string, prefix: string, drawing: Drawing, href: string): 
   const openId = `${prefix}open`;
   const html =
     `<div class="diagram__drawing">${drawings}</div>` +
-    `<a class="diagram__open view-link" id="${openId}" href="${href}" aria-labelledby="${openId} ${captionId}" data-view>${VIEW_LABEL}</a>` +
+    `<a class="diagram__open view-link" id="${openId}" href="${href}" target="_blank" rel="noopener" aria-labelledby="${openId} ${captionId}" data-view>${VIEW_LABEL}</a>` +
     `<figcaption class="diagram__caption" id="${captionId}">${escapeHtml(title)}</figcaption>`;
   return {
     type: 'mdxJsxFlowElement',
@@ -209,8 +210,11 @@ function imageControl(image: MdxJsxTextElement, isServer: boolean): MdxJsxTextEl
     attributes: [
       attribute('className', 'image__open view-link'),
       href,
+      // As Docusaurus links to files from Markdown: a new tab, and the theme's
+      // Link then renders a plain <a> (no route prefetch, no broken-link check).
+      attribute('target', '_blank'),
+      attribute('rel', 'noopener'),
       attribute('data-view', ''),
-      // Not a route: the broken-link checker leaves it, as it does Markdown links to files.
       expressionAttribute('data-noBrokenLinkCheck', 'true', {type: 'Literal', value: true}),
     ],
     children: [
