@@ -23,29 +23,19 @@ const MAX_ZOOM = 4;
 const BG = 'var(--ifm-background-color)';
 
 let dialog: HTMLDialogElement | undefined;
-let popExpected = false;
+/** Settles once a history.back() asked for on closing has happened. */
+let leaving: Promise<void> | undefined;
 
 const hasKey = (): boolean => Boolean((history.state as Record<string, unknown> | null)?.[KEY]);
 
-// Moving between a view's history entry and the page's is no navigation:
-// the router must not see it (it would scroll to the top). A capture
-// listener on window runs before the router's own.
-addEventListener(
-  'popstate',
-  (event) => {
-    if (dialog && !hasKey()) dialog.close();
-    else if (popExpected) popExpected = false;
-    else if (hasKey()) {
-      // Forward into the entry of a view already closed: step back over it.
-      popExpected = true;
-      history.back();
-    } else return;
-    event.stopImmediatePropagation();
-  },
-  true,
-);
+// Back from the view's history entry (same URL, so no route change) closes it.
+addEventListener('popstate', () => {
+  if (dialog && !hasKey()) dialog.close();
+});
 
-export function open(control: HTMLAnchorElement): void {
+export async function open(control: HTMLAnchorElement): Promise<void> {
+  // Opened again right after closing: first let the old entry go.
+  await leaving;
   if (dialog) return;
   const figure = control.closest('figure');
   const image = control.previousElementSibling;
@@ -191,8 +181,11 @@ export function open(control: HTMLAnchorElement): void {
     view.remove();
     dialog = undefined;
     control.focus();
+    // Closed by Esc or the button: leave the view's history entry too.
     if (hasKey()) {
-      popExpected = true;
+      leaving = new Promise((resolve) =>
+        addEventListener('popstate', () => resolve(), {once: true}),
+      );
       history.back();
     }
   };
