@@ -149,14 +149,12 @@ async function widestFigure(page: Page, blog: Blog): Promise<{path: string; inde
   return best;
 }
 
-/** Opens the page of the widest diagram and, by its link, the full-size view. */
-async function openWidestView(
+/** Opens the full-size view of the page's `index`th diagram, by its link. */
+async function openView(
   page: Page,
-  blog: Blog,
+  index: number,
   how: 'click' | 'tap' = 'click',
-): Promise<{path: string; link: Locator; dialog: Locator}> {
-  const {path, index} = await widestFigure(page, blog);
-  await openHydrated(page, path);
+): Promise<Locator> {
   const link = page
     .locator('figure.diagram')
     .nth(index)
@@ -164,7 +162,18 @@ async function openWidestView(
   await (how === 'tap' ? link.tap() : link.click());
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  return {path, link, dialog};
+  return dialog;
+}
+
+/** Opens the page of the widest diagram and its full-size view. */
+async function openWidestView(
+  page: Page,
+  blog: Blog,
+  how: 'click' | 'tap' = 'click',
+): Promise<{dialog: Locator}> {
+  const {path, index} = await widestFigure(page, blog);
+  await openHydrated(page, path);
+  return {dialog: await openView(page, index, how)};
 }
 
 /** The smallest text in the open view, on screen. */
@@ -341,13 +350,7 @@ test.describe('the full-size view', () => {
     await openHydrated(page, path);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     const before = fetched.length;
-    await page
-      .locator('figure.diagram')
-      .nth(index)
-      .getByRole('link', {name: /查看大图/})
-      .click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog).toBeVisible();
+    const dialog = await openView(page, index);
     const added = fetched.slice(before);
     expect(added.length, 'the view is fetched on the first click').toBeGreaterThan(0);
     let bytes = 0;
@@ -386,13 +389,7 @@ test.describe('the full-size view', () => {
       await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content'),
     ).not.toContain('unsafe-inline');
     const before = await violations();
-    await page
-      .locator('figure.diagram')
-      .nth(index)
-      .getByRole('link', {name: /查看大图/})
-      .click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog).toBeVisible();
+    const dialog = await openView(page, index);
     // Styled as it should be: the whole window, its drawing at a readable size.
     expect(await dialog.evaluate((el) => el.getBoundingClientRect().width)).toBe(390);
     expect(await viewText(page)).toBeGreaterThanOrEqual(MIN_VIEW_TEXT - 0.01);
