@@ -13,7 +13,8 @@ import codeHighlight, {
 } from './src/plugins/code-highlight';
 import remarkCjkFriendly from 'remark-cjk-friendly';
 import remarkCjkFriendlyGfmStrikethrough from 'remark-cjk-friendly-gfm-strikethrough';
-import remarkDiagrams from './src/plugins/diagrams/remark';
+import remarkDiagrams, {type Options as DiagramOptions} from './src/plugins/diagrams/remark';
+import diagrams, {standaloneDir} from './src/plugins/diagrams';
 import routePrefetch from './src/plugins/route-prefetch';
 import routeChunkScripts from './src/plugins/route-chunk-scripts';
 import lazyRoutes from './src/plugins/lazy-routes';
@@ -78,9 +79,18 @@ const rehypePlugins = [[rehypeCodeHighlight, codeHighlightOptions]];
  * Emphasis next to Chinese punctuation (`**结论。**然后`) renders as CommonMark
  * leaves it, asterisks and all; remark-cjk-friendly closes it as a Chinese
  * reader expects (and its sibling does the same for `~~`). ```mermaid blocks
- * become SVG diagrams at build time (src/plugins/diagrams).
+ * become SVG diagrams at build time, and images get a full-size link
+ * (src/plugins/diagrams).
  */
-const remarkPlugins = [remarkCjkFriendly, remarkCjkFriendlyGfmStrikethrough, remarkDiagrams];
+const diagramOptions = {
+  standaloneDir: standaloneDir(path.join(__dirname, '.docusaurus')),
+  baseUrl: BASE_URL,
+} satisfies DiagramOptions;
+const remarkPlugins = [
+  remarkCjkFriendly,
+  remarkCjkFriendlyGfmStrikethrough,
+  [remarkDiagrams, diagramOptions],
+];
 
 const blogOptions = {
   blogTitle: BLOG_TITLE,
@@ -199,6 +209,8 @@ const config: Config = {
     docsClientChunk,
     // An ejected component whose imports a newer theme lacks falls back to the theme's own.
     themeFallback,
+    // Diagrams' standalone files into the build; the full-size view, loaded on demand.
+    diagrams,
     // Site search: a sharded index written after the build, and the /search page.
     [shardSearch, {labels: {blog: BLOG_TITLE, docs: DOCS_TITLE}} satisfies ShardSearchOptions],
   ],

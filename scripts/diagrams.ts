@@ -1,8 +1,8 @@
 /**
  * Checks the ```mermaid diagrams of some Markdown files without a site build,
  * through the same steps as the remark plugin (src/plugins/diagrams/draw.ts:
- * render, fit check in Noto Sans SC, inline SVG), and can write a PNG of each
- * (light colours) to look at.
+ * both layouts, fit and overlap checks in Noto Sans SC, legibility), and can
+ * write a PNG of each layout (the standalone file, light colours) to look at.
  *
  *   tsx scripts/diagrams.ts [--png=DIR] [file.md ...]   (default: blog/ and docs/)
  */
@@ -10,7 +10,14 @@ import {mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {basename, join} from 'node:path';
 import {initWasm, Resvg} from '@resvg/resvg-wasm';
-import {drawDiagram} from '../src/plugins/diagrams/draw';
+import {
+  DESKTOP_COLUMN,
+  drawDiagram,
+  PHONE_COLUMN,
+  textOnScreen,
+  type Layout,
+} from '../src/plugins/diagrams/draw';
+import {standaloneSvg} from '../src/plugins/diagrams/svg';
 
 const require = createRequire(__filename);
 const args = process.argv.slice(2);
@@ -25,35 +32,12 @@ function markdownFiles(dir: string): string[] {
   });
 }
 
-/** The light theme's values of the variables the Diagram component sets. */
-const LIGHT: Record<string, string> = {
-  '--bg': '#ffffff',
-  '--fg': '#1c1e21',
-  '--_text': '#1c1e21',
-  '--_text-sec': '#444950',
-  '--_text-muted': '#444950',
-  '--_text-faint': '#444950',
-  '--_line': '#8d949e',
-  '--_arrow': '#444950',
-  '--_node-fill': '#f5f6f7',
-  '--_node-stroke': '#8d949e',
-  '--_group-fill': '#ffffff',
-  '--_group-hdr': '#ebedf0',
-  '--_inner-stroke': '#dadde1',
-  '--_key-badge': '#ebedf0',
-};
-
 async function toPng(svg: string): Promise<Uint8Array> {
   const font = (weight: string) =>
     readFileSync(
       require.resolve(`@expo-google-fonts/noto-sans-sc/${weight}/NotoSansSC_${weight}.ttf`),
     );
-  // Back to XML for resvg: quotes around the values the inline form leaves bare.
-  const painted = svg
-    .replace(/(<[^>]*)/g, (tag) => tag.replace(/(\s[\w:-]+)=([^\s"'>]+)/g, '$1="$2"'))
-    .replace(/var\((--[\w-]+)\)/g, (_, name: string) => LIGHT[name] ?? '#000000')
-    .replace('<svg ', '<svg style="background:#ffffff" ');
-  const resvg = new Resvg(painted, {
+  const resvg = new Resvg(svg, {
     fitTo: {mode: 'zoom', value: 2},
     background: '#ffffff',
     font: {
@@ -66,6 +50,11 @@ async function toPng(svg: string): Promise<Uint8Array> {
   resvg.free();
   return png;
 }
+
+const describe = (layout: Layout): string =>
+  `${layout.width}×${layout.height}, text ${layout.minFont} px ` +
+  `(${textOnScreen(layout, PHONE_COLUMN).toFixed(1)} px at ${PHONE_COLUMN}, ` +
+  `${textOnScreen(layout, DESKTOP_COLUMN).toFixed(1)} px at ${DESKTOP_COLUMN})`;
 
 async function main(): Promise<void> {
   const files = listed.length > 0 ? listed : [...markdownFiles('blog'), ...markdownFiles('docs')];
@@ -83,17 +72,24 @@ async function main(): Promise<void> {
       const line = text.slice(0, block.index).split('\n').length;
       const title = /title="([^"]+)"/.exec(block[1] ?? '')?.[1] ?? '';
       try {
-        const {svg, width, height, problems} = await drawDiagram(block[2] ?? '');
-        const gzip = (await import('node:zlib')).gzipSync(svg).length;
+        const {wide, narrow, wideFrom, problems} = await drawDiagram(block[2] ?? '');
         console.log(
-          `${problems.length || !title ? '✗' : '✓'} ${file}:${line} ${title || '(no title)'}: ` +
-            `${Math.ceil(width)}×${Math.ceil(height)}, ${svg.length} B, ${gzip} B gzip`,
+          `${problems.length || !title ? '✗' : '✓'} ${file}:${line} ${title || '(no title)'}\n` +
+            `    wide ${describe(wide)}\n` +
+            (narrow ? `    narrow ${describe(narrow)}; wide from ${wideFrom} px\n` : '') +
+            problems.map((problem) => `    ${problem}\n`).join(''),
         );
-        for (const problem of problems) console.log(`    ${problem}`);
         if (problems.length || !title) failed += 1;
         if (pngDir) {
-          const name = `${basename(file).replace(/\.mdx?$/, '')}-${index + 1}.png`;
-          writeFileSync(join(pngDir, name), await toPng(svg));
+          const name = `${basename(file).replace(/\.mdx?$/, '')}-${index + 1}`;
+          for (const [kind, layout] of [
+            ['wide', wide],
+            ['narrow', narrow],
+          ] as const) {
+            if (!layout) continue;
+            const png = await toPng(standaloneSvg(layout.svg, title));
+            writeFileSync(join(pngDir, `${name}-${kind}.png`), png);
+          }
         }
       } catch (error) {
         failed += 1;

@@ -1,7 +1,8 @@
 /**
  * The site as it will be once the owner has kept writing: a copy of this
- * checkout in .grown/ with standalone posts added (no series), some newer than
- * every post and some older, built and served on 127.0.0.1. The `grown`
+ * checkout in .grown/ with standalone posts added (no series, each with two
+ * diagrams), some newer than every post and some older, built and served on
+ * 127.0.0.1. The `grown`
  * Playwright project runs the blog's tests on it, so a test that counts
  * today's posts fails there.
  *
@@ -33,7 +34,11 @@ function grow(): void {
   copySite(dir);
   const {posts} = readBlog(ROOT);
   laterPosts(posts[0]?.date ?? '2025-01-01', posts.at(-1)?.date ?? '2025-01-01', count).forEach(
-    (post, i) => writeFileSync(path.join(dir, 'blog', postFileName(post)), filledPost(post, i)),
+    (post, i) =>
+      writeFileSync(
+        path.join(dir, 'blog', postFileName(post)),
+        filledPost(post, i, undefined, {diagrams: true}),
+      ),
   );
   process.stderr.write(`[grown-site] ${posts.length} + ${count} posts in ${dir}; building…\n`);
   execFileSync('npx', ['docusaurus', 'build'], {cwd: dir, stdio: ['ignore', 'ignore', 'inherit']});

@@ -104,11 +104,52 @@ const paragraph = (seed: number): string =>
   Array.from({length: 6}, (_, i) => SENTENCES[(seed + i) % SENTENCES.length]).join('');
 
 /**
+ * Two diagrams a phone cannot show as drawn for the desktop: a left-to-right
+ * flowchart with long labels and a sequence diagram of four participants
+ * (src/plugins/diagrams draws a narrow layout for each).
+ */
+const diagramSection = (seed: number): string => `## 链路上的各个部分 ${seed}
+
+下面两张图画的是本文的检查顺序：先看网络，再看上层协议。
+
+\`\`\`mermaid title="检查链路 ${seed}：从客户端到网关的排查顺序"
+flowchart LR
+  A[客户端 ${seed} 发起一次检查] -->|先看网络是否连通| B[交换机端口 eth${seed % 8}]
+  B -->|再看链路上的网关| C{网关能否访问}
+  C -->|能访问| D[继续检查上层协议和服务]
+  C -->|不能访问| E[回到第 1 步重新排查链路]
+\`\`\`
+
+\`\`\`mermaid title="检查链路 ${seed}：一次请求经过的设备"
+sequenceDiagram
+  participant C as 客户端 ${seed}
+  participant G as 网关路由器
+  participant S as 存储服务器
+  participant L as 日志服务
+  C->>G: ping -c 3 192.0.2.${seed % 250}
+  G->>S: 转发到存储网段的请求
+  S-->>C: 响应，带上本次检查的序号 ${seed}
+  Note over C,L: 第一条报错最有用，后面的多是连锁反应
+  S->>L: 写一条检查记录
+\`\`\`
+`;
+
+export type FilledPostOptions = Readonly<{
+  /** Add a section with two diagrams (the grown site's posts have them). */
+  diagrams?: boolean;
+}>;
+
+/**
  * A standalone post (no series) that passes the content tests: front matter
  * from the scaffold, about 2,000 Han characters in six sections with code
- * blocks, and a 参考资料 section of pinned links.
+ * blocks (and, if asked, two diagrams), and a 参考资料 section of pinned links.
  */
-export function filledPost(post: NewPost, seed = 0, author = DEFAULT_AUTHOR): string {
+export function filledPost(
+  post: NewPost,
+  seed = 0,
+  author = DEFAULT_AUTHOR,
+  {diagrams = false}: FilledPostOptions = {},
+): string {
   const scaffold = scaffoldPost(post, author);
   const frontMatter = scaffold
     .slice(0, scaffold.indexOf('\n---\n') + 5)
@@ -136,7 +177,7 @@ ${paragraph(seed)}
 <!-- truncate -->
 
 ${sections}
-## 参考资料
+${diagrams ? `${diagramSection(seed)}\n` : ''}## 参考资料
 
 - [iproute2 的 ip-address(8)](https://github.com/iproute2/iproute2/blob/v6.1.0/man/man8/ip-address.8.in)
 - [RFC 5737：文档用的 IPv4 地址段](https://www.rfc-editor.org/rfc/rfc5737)

@@ -9,6 +9,7 @@ import articleOnce from '../plugins/article-once/assumptions';
 import blog from '../plugins/blog/assumptions';
 import clientConfig from '../plugins/client-config/assumptions';
 import codeHighlight from '../plugins/code-highlight/assumptions';
+import diagrams from '../plugins/diagrams/assumptions';
 import lazyRoutes from '../plugins/lazy-routes/assumptions';
 import routeChunkScripts from '../plugins/route-chunk-scripts/assumptions';
 import routePrefetch from '../plugins/route-prefetch/assumptions';
@@ -26,6 +27,7 @@ const subjects: readonly Subject[] = [
   codeHighlight,
   securityHeaders,
   blog,
+  diagrams,
   ssrTemplate,
   ...theme,
 ];

@@ -313,7 +313,11 @@ function grownBlog(): Blog {
   cpSync(path.join(SITE_DIR, 'blog'), blogDir, {recursive: true});
   const {posts} = readBlog(SITE_DIR);
   laterPosts(posts[0]?.date ?? '2025-01-01', posts.at(-1)?.date ?? '2025-01-01', 3).forEach(
-    (post, i) => writeFileSync(path.join(blogDir, postFileName(post)), filledPost(post, i)),
+    (post, i) =>
+      writeFileSync(
+        path.join(blogDir, postFileName(post)),
+        filledPost(post, i, undefined, {diagrams: true}),
+      ),
   );
   return readBlog(siteDir);
 }

@@ -123,3 +123,62 @@ test('search works under the CSP: code, index and results all from the site', as
   await expect(page).toHaveURL(/\/blog\/2025\/09\/15\/moderation-guidelines/);
   expect(await cspViolations(page)).toEqual([]);
 });
+
+/**
+ * Serves every response with the site's own headers, less 'unsafe-inline'
+ * for styles: the policy the pages are moving to (no inline styles).
+ */
+async function withoutInlineStyles(page: Page): Promise<void> {
+  await page.route('**/*', async (route) => {
+    const response = await route.fetch();
+    const headers = {...response.headers()};
+    const policy = headers['content-security-policy'] ?? '';
+    expect(policy, route.request().url()).toContain("style-src 'self'");
+    headers['content-security-policy'] = policy.replace(
+      /(style-src[^;]*?)\s*'unsafe-inline'/,
+      '$1',
+    );
+    await route.fulfill({response, headers});
+  });
+}
+
+test('every full-size file (diagrams, images) renders under the site’s headers, inline styles forbidden', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await withoutInlineStyles(page);
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused/i.test(message.text())) problems.push(message.text());
+  });
+  // The files the pages link to, from the pages themselves.
+  const hrefs = new Set<string>();
+  for (const path of await sitemapPaths(page)) {
+    const html = await (await page.request.get(path)).text();
+    for (const [, href] of html.matchAll(/class="(?:diagram|image)__open[^>]*href=([^\s>]+)/g)) {
+      hrefs.add(href ?? '');
+    }
+  }
+  expect(hrefs.size, 'full-size files linked from the pages').toBeGreaterThan(0);
+  for (const href of hrefs) {
+    const response = await page.goto(href);
+    expect(response?.status(), href).toBe(200);
+    expect(response?.headers()['content-type'], href).toContain('image/svg+xml');
+    expect(response?.headers()['content-security-policy'], href).not.toContain('unsafe-inline');
+    // Drawn in its colours (presentation attributes, no stylesheet): boxes filled, text not black.
+    const painted = await page.evaluate(() => ({
+      title: document.querySelector('svg > title')?.textContent ?? '',
+      fills: Array.from(document.querySelectorAll('rect'), (r) => getComputedStyle(r).fill),
+      text: getComputedStyle(document.querySelector('text') as Element).fill,
+      width: document.documentElement.getBoundingClientRect().width,
+    }));
+    expect(painted.title, href).not.toBe('');
+    expect(
+      painted.fills.filter((fill) => /^rgb\((2[2-5]\d), (2[2-5]\d), (2[2-5]\d)\)$/.test(fill)),
+      `${href}: light boxes`,
+    ).not.toEqual([]);
+    expect(painted.text, href).toMatch(/^rgb\((28, 30, 33|68, 73, 80)\)$/);
+    expect(painted.width, href).toBeGreaterThan(100);
+  }
+  expect(problems).toEqual([]);
+});

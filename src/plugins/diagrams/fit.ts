@@ -31,6 +31,11 @@ function font(weight: number): FontMetrics {
   return metrics;
 }
 
+/** Width in px of one line of `text` in Noto Sans SC at `size` px and `weight`. */
+export function textWidth(text: string, size: number, weight: number): number {
+  return font(weight).widthEm(text) * size;
+}
+
 type Box = {x: number; y: number; width: number; height: number};
 type Group = {shape?: Box};
 
@@ -121,20 +126,4 @@ export function labelsThatDoNotFit(svg: string): string[] {
     }
   }
   return problems;
-}
-
-/**
- * Sequence-diagram notes the renderer left out: beautiful-mermaid attaches a
- * note to the message before it, so a note ahead of the first message is
- * dropped without a word.
- */
-export function droppedNotes(source: string, svg: string): string[] {
-  const notes = [
-    ...source.matchAll(/^\s*note\s+(?:over|left of|right of)\s+[^:]+:\s*(.+?)\s*$/gim),
-  ];
-  const shown = decode(svg);
-  return notes
-    .map((note) => note[1] ?? '')
-    .filter((text) => !shown.includes(text.replace(/<br\s*\/?>/gi, '')))
-    .map((text) => `the note "${text}" is not drawn (a note must follow a message)`);
 }

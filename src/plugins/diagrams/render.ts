@@ -8,7 +8,7 @@
  */
 import {Worker} from 'node:worker_threads';
 
-export type RenderOptions = Readonly<Record<string, string | boolean>>;
+export type RenderOptions = Readonly<Record<string, string | number | boolean>>;
 
 const WORKER = `
 const {parentPort} = require('node:worker_threads');

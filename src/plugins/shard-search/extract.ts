@@ -23,8 +23,9 @@ export type PathLabels = Readonly<{blog: string; docs: string}>;
 
 /** Whole elements that are not this page's own prose. */
 const SKIP_TAGS = new Set(['script', 'style', 'svg', 'button', 'nav', 'template', 'noscript']);
-// The series box repeats other posts' titles; the "#" links repeat each heading.
-const SKIP_CLASSES = ['series-box', 'hash-link', 'theme-doc-toc-mobile'];
+// The series box repeats other posts' titles; the "#" links repeat each heading;
+// a figure's full-size link says 查看大图 under every figure.
+const SKIP_CLASSES = ['series-box', 'hash-link', 'theme-doc-toc-mobile', 'view-link'];
 const BLOCK_TAGS = new Set([
   'p',
   'div',
