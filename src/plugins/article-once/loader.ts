@@ -14,7 +14,7 @@
  * Each candidate's outcome is written to `decisions/`, for postBuild.
  */
 import {createHash} from 'node:crypto';
-import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {browserReason, parseModule, shellModule, withProvider} from './transform';
 
@@ -62,7 +62,11 @@ export default function articleOnceLoader(this: LoaderContext, code: string): st
     const decision: Decision = {source: this.resourcePath, permalink, reason};
     mkdirSync(options.decisionsDir, {recursive: true});
     writeFileSync(decisionFile(options.decisionsDir, this.resourcePath), JSON.stringify(decision));
-    if (reason === null) return shellModule(code, program, options.clientDir);
+    if (reason === null) {
+      const sizeOf = (file: string) =>
+        statSync(path.resolve(path.dirname(this.resourcePath), file)).size;
+      return shellModule(code, program, options.clientDir, sizeOf);
+    }
     console.log(
       `[INFO] [article-once] ${path.relative(options.siteDir, this.resourcePath)} ` +
         `(${permalink}) is rendered in the browser as before: it ${reason}.`,

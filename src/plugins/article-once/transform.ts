@@ -202,13 +202,50 @@ export function behavioursOf(program: Program): Behaviour[] {
 }
 
 /**
+ * The files the article links to or shows that the bundler emits: only the
+ * browser build writes them (Docusaurus's file loaders do not emit on the
+ * server), so the shell must still require them. An image url-loader inlines
+ * (its file no bigger than the limit) needs nothing: the page's HTML has it
+ * as a data URI. A bigger one is required through url-loader's file-loader
+ * fallback, with the same file name: the file is written, and no data URI
+ * enters the shell. `sizeOf` gives a requested file's size in bytes.
+ */
+export function assetRequests(program: Program, sizeOf: (file: string) => number): string[] {
+  const requests = new Set<string>();
+  for (const node of walk(program.body)) {
+    if (node.type !== 'CallExpression' || nameOf(node.callee) !== 'require') continue;
+    const request = nameOf((node.arguments as Node[])[0]);
+    if (!request?.startsWith('!')) continue;
+    const inlined = /^!([^?!]*url-loader[^?!]*)\?([^!]*)!(.+)$/.exec(request);
+    if (inlined) {
+      const [, , search = '', file = ''] = inlined;
+      const query = new URLSearchParams(search);
+      const fallback = query.get('fallback');
+      const name = query.get('name');
+      const limit = Number(query.get('limit') ?? Infinity);
+      if (fallback && name && sizeOf(file) > limit) {
+        requests.add(`!${fallback}?name=${name}!${file}`);
+      }
+    } else if (request.includes('file-loader')) {
+      requests.add(request);
+    }
+  }
+  return [...requests];
+}
+
+/**
  * The module the browser gets for a page whose article stays server HTML:
  * the kept exports, verbatim, and a default export made by `articleOnce()`
  * of `clientDir`/Article (a fresh component per page: ComponentCreator copies
  * each page's named exports onto it), given the behaviours its article needs
  * and nothing else.
  */
-export function shellModule(code: string, program: Program, clientDir: string): string {
+export function shellModule(
+  code: string,
+  program: Program,
+  clientDir: string,
+  sizeOf: (file: string) => number,
+): string {
   const kept = program.body
     .filter((statement) => exportedNames(statement).some((name) => KEPT_EXPORTS.has(name)))
     .map((statement) => code.slice(statement.start, statement.end));
@@ -217,6 +254,7 @@ export function shellModule(code: string, program: Program, clientDir: string): 
   const stylesheets = [...new Set(importsOf(program).values())].filter((s) => STYLESHEET.test(s));
   return [
     ...stylesheets.map((source) => `import ${JSON.stringify(source)};`),
+    ...assetRequests(program, sizeOf).map((request) => `require(${JSON.stringify(request)});`),
     `import {articleOnce as __articleOnce} from ${JSON.stringify(`${clientDir}/Article`)};`,
     ...behaviours.map((name) => `import __${name} from ${JSON.stringify(`${clientDir}/${name}`)};`),
     ...kept,
