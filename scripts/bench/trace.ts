@@ -245,6 +245,16 @@ export function formatTrace(
     );
     for (const type of [...types].sort())
       lines.push(`| ${type} | ${cols.map((c) => ms(of(c).requests[type] ?? 0)).join(' | ')} |`);
+    const initiators = new Set(cols.flatMap((c) => Object.keys(of(c).requestsByInitiator)));
+    lines.push(
+      `\nRequests by who made them (medians; minified frames, file:line:column from 0)\n`,
+      `| type ← initiator | ${cols.join(' | ')} |`,
+      `| --- | ${cols.map(() => '---').join(' | ')} |`,
+    );
+    for (const key of [...initiators].sort())
+      lines.push(
+        `| ${key.replaceAll('|', '\\|')} | ${cols.map((c) => ms(of(c).requestsByInitiator[key] ?? 0)).join(' | ')} |`,
+      );
   }
   return lines.join('\n');
 }

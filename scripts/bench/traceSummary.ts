@@ -32,7 +32,13 @@ export type TraceEvent = {
   args?: {
     src_file?: string;
     src_func?: string;
-    data?: {url?: string; resourceType?: string; priority?: string; requestMethod?: string};
+    data?: {
+      url?: string;
+      resourceType?: string;
+      priority?: string;
+      requestMethod?: string;
+      stackTrace?: {functionName: string; url: string; lineNumber: number; columnNumber: number}[];
+    };
   };
 };
 
@@ -114,6 +120,8 @@ export type TraceSummary = {
   otherByPoster: Record<string, Share>;
   /** Requests the page made, by Chromium's resource type. */
   requests: Record<string, number>;
+  /** The same, by type and the script frames that made them. */
+  requestsByInitiator: Record<string, number>;
   /** From navigation: first contentful paint, the load event, the end of the trace (observed ms). */
   timings: Record<'fcp' | 'load' | 'bundle' | 'traceEnd', number>;
 };
@@ -261,6 +269,7 @@ export async function summariseTrace(traceFile: string, multiplier: number): Pro
     byName: {},
     otherByPoster: {},
     requests: {},
+    requestsByInitiator: {},
     timings: {
       fcp,
       load,
@@ -308,6 +317,17 @@ export async function summariseTrace(traceFile: string, multiplier: number): Pro
     if (event.name !== 'ResourceSendRequest' || event.pid !== pid) continue;
     const type = event.args?.data?.resourceType ?? '?';
     summary.requests[type] = (summary.requests[type] ?? 0) + 1;
+    // Who asked: the script frames of the request's stack (minified names; name them
+    // with a source-map build), or the parser.
+    const frames = (event.args?.data?.stackTrace ?? [])
+      .filter((frame) => !frame.url.includes('_lighthouse'))
+      .slice(0, 3)
+      .map(
+        (frame) =>
+          `${frame.functionName || '(anonymous)'} ${basename(frame.url).replace(/\.[0-9a-f]{8}\.js$/, '.js')}:${frame.lineNumber}:${frame.columnNumber}`,
+      );
+    const initiator = `${type} ← ${frames.length ? frames.join(' ← ') : 'HTML / browser'}`;
+    summary.requestsByInitiator[initiator] = (summary.requestsByInitiator[initiator] ?? 0) + 1;
   }
   return summary;
 }
@@ -345,6 +365,7 @@ export type SummaryMedians = {
   byName: Record<string, {group: string; ms: number; cpuMs: number; count: number}>;
   otherByPoster: Record<string, {ms: number; cpuMs: number; count: number}>;
   requests: Record<string, number>;
+  requestsByInitiator: Record<string, number>;
   timings: Record<string, Spread>;
 };
 
@@ -392,6 +413,12 @@ export function medianSummary(runs: TraceSummary[]): SummaryMedians {
       [...keysOf((s) => s.requests)].map((key) => [
         key,
         median(runs.map((s) => s.requests[key] ?? 0)),
+      ]),
+    ),
+    requestsByInitiator: Object.fromEntries(
+      [...keysOf((s) => s.requestsByInitiator)].map((key) => [
+        key,
+        median(runs.map((s) => s.requestsByInitiator[key] ?? 0)),
       ]),
     ),
   };
