@@ -13,15 +13,17 @@ import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
 import BlogSidebarDesktop from '@theme/BlogSidebar/Desktop';
 import BlogSidebarMobile from '@theme/BlogSidebar/Mobile';
 import type {Props} from '@theme/BlogSidebar';
+import useIdleAfterHydration from '@site/src/hooks/useIdleAfterHydration';
 
 export default function BlogSidebar({sidebar}: Props): ReactNode {
   const windowSize = useWindowSize();
   const {shown} = useNavbarMobileSidebar();
+  const idle = useIdleAfterHydration();
   if (!sidebar?.items.length) return null;
   return (
     <>
       <BlogSidebarDesktop sidebar={sidebar} />
-      {windowSize === 'mobile' && shown && <BlogSidebarMobile sidebar={sidebar} />}
+      {windowSize === 'mobile' && (idle || shown) && <BlogSidebarMobile sidebar={sidebar} />}
     </>
   );
 }

@@ -3,6 +3,7 @@ import NavbarMobileSidebar from '@theme-original/Navbar/MobileSidebar';
 import type NavbarMobileSidebarType from '@theme/Navbar/MobileSidebar';
 import type {WrapperProps} from '@docusaurus/types';
 import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
+import useIdleAfterHydration from '@site/src/hooks/useIdleAfterHydration';
 
 type Props = WrapperProps<typeof NavbarMobileSidebarType>;
 
@@ -13,5 +14,6 @@ type Props = WrapperProps<typeof NavbarMobileSidebarType>;
  */
 export default function NavbarMobileSidebarWrapper(props: Props): ReactNode {
   const {shown} = useNavbarMobileSidebar();
-  return shown ? <NavbarMobileSidebar {...props} /> : null;
+  const idle = useIdleAfterHydration();
+  return idle || shown ? <NavbarMobileSidebar {...props} /> : null;
 }
