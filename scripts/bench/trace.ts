@@ -27,6 +27,7 @@ import {prepareLimit} from './limit';
 import {LIMIT, OURS} from './sites';
 import {prepareStockWithPosts} from './stockPosts';
 import {
+  auditFigures,
   medianSummary,
   summariseTrace,
   type SummaryMedians,
@@ -118,6 +119,7 @@ export async function traceRun(options: TraceOptions): Promise<TraceResults> {
           const out = join(dir, `${column.name}-${slug}-${round + 1}`);
           const trace = lighthouseTrace(origins.get(column.name) + path, out, options);
           const summary = await summariseTrace(trace, multiplier);
+          summary.audit = auditFigures(`${out}.json`);
           ((summaries[path] ??= {})[column.name] ??= []).push(summary);
         }
       }
@@ -167,6 +169,17 @@ export function formatTrace(
       `\n### ${path}: ${how}, median (min–max) of ${options.runs} interleaved runs${options.detail ? ', detail categories' : ''}\n`,
       `| main thread, ms | ${cols.join(' | ')} |`,
       `| --- | ${cols.map(() => '---').join(' | ')} |`,
+      ...(
+        [
+          ['mainThreadMs', 'Lighthouse report: main thread'],
+          ['otherMs', 'Lighthouse report: "other"'],
+          ['tbtMs', 'Lighthouse report: TBT'],
+          ['lcpMs', 'Lighthouse report: LCP'],
+        ] as const
+      ).map(
+        ([key, title]) =>
+          `| ${title} | ${cols.map((c) => range(of(c).audit?.[key])).join(' | ')} |`,
+      ),
       `| total (wall) | ${cols.map((c) => range(of(c).totalMs)).join(' | ')} |`,
       `| total (thread time) | ${cols.map((c) => range(of(c).totalCpuMs)).join(' | ')} |`,
     );

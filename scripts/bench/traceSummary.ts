@@ -17,7 +17,7 @@
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {ROOT} from './util';
+import {median, ROOT} from './util';
 
 export type TraceEvent = {
   name: string;
@@ -93,7 +93,39 @@ function loadTracehouse(): Promise<Tracehouse> {
 
 export type Share = {ms: number; cpuMs: number; count: number};
 
+/** The figures of the Lighthouse report itself, beside the trace's. */
+export type AuditFigures = {
+  mainThreadMs: number;
+  otherMs: number;
+  tbtMs: number;
+  lcpMs: number;
+};
+
+type Lhr = {
+  audits: Record<
+    string,
+    {numericValue?: number; details?: {items?: {group?: string; duration?: number}[]}}
+  >;
+};
+
+/** Main thread, its "other" group, TBT and LCP as the report gives them. */
+export function auditFigures(lhrFile: string): AuditFigures {
+  const lhr = JSON.parse(readFileSync(lhrFile, 'utf8')) as Lhr;
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? 0;
+  const other = (lhr.audits['mainthread-work-breakdown']?.details?.items ?? [])
+    .filter((item) => item.group === 'other')
+    .reduce((sum, item) => sum + (item.duration ?? 0), 0);
+  return {
+    mainThreadMs: audit('mainthread-work-breakdown'),
+    otherMs: other,
+    tbtMs: audit('total-blocking-time'),
+    lcpMs: audit('largest-contentful-paint'),
+  };
+}
+
 export type TraceSummary = {
+  /** From the report, when it was read (auditFigures). */
+  audit?: AuditFigures;
   /** Lighthouse's `mainthread-work-breakdown` by group (wall time × the CPU multiplier). */
   groups: Record<string, number>;
   /** The same grouping in thread time × the multiplier. */
@@ -332,15 +364,6 @@ export async function summariseTrace(traceFile: string, multiplier: number): Pro
   return summary;
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  if (sorted.length === 0) return 0;
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
-
 export type Spread = {median: number; min: number; max: number};
 
 const spread = (values: number[]): Spread => ({
@@ -351,19 +374,20 @@ const spread = (values: number[]): Spread => ({
 
 export type SummaryMedians = {
   runs: number;
+  audit: Record<string, Spread>;
   groups: Record<string, Spread>;
   groupsCpu: Record<string, Spread>;
   totalMs: Spread;
   totalCpuMs: Spread;
   tasks: Spread;
   bareTasks: Spread;
-  phases: Record<string, {ms: number; cpuMs: number; count: number}>;
-  otherByKind: Record<string, {ms: number; cpuMs: number; count: number}>;
-  tasksByKind: Record<string, {ms: number; cpuMs: number; count: number}>;
+  phases: Record<string, Share>;
+  otherByKind: Record<string, Share>;
+  tasksByKind: Record<string, Share>;
   /** Medians per key over the runs (a run without the key counts 0). */
-  other: Record<string, {ms: number; cpuMs: number; count: number}>;
+  other: Record<string, Share>;
   byName: Record<string, {group: string; ms: number; cpuMs: number; count: number}>;
-  otherByPoster: Record<string, {ms: number; cpuMs: number; count: number}>;
+  otherByPoster: Record<string, Share>;
   requests: Record<string, number>;
   requestsByInitiator: Record<string, number>;
   timings: Record<string, Spread>;
@@ -396,6 +420,7 @@ export function medianSummary(runs: TraceSummary[]): SummaryMedians {
     );
   return {
     runs: runs.length,
+    audit: spreadOf((s) => s.audit ?? {}),
     groups: spreadOf((s) => s.groups),
     groupsCpu: spreadOf((s) => s.groupsCpu),
     totalMs: spread(runs.map((s) => s.totalMs)),
