@@ -25,8 +25,8 @@
  *                                      Lighthouse's groups and trace event: ours, stock
  *                                      rendering the same posts, the limit, and builds
  *                                      given as --site=name=<build dir>, in interleaved
- *                                      rounds (--runs=5, --paths=, --detail; see
- *                                      scripts/bench/trace.ts)
+ *                                      rounds (--runs=5, --paths=, --detail, --from=<kept
+ *                                      traces>; see scripts/bench/trace.ts)
  *
  * The parts, each readable on its own, are in scripts/bench/: build.ts (build
  * time and memory), weight.ts (bytes per route), lighthouse.ts, limit.ts,
@@ -41,7 +41,7 @@ import {mainJsComposition} from './bench/composition';
 import {lighthouseFigures} from './bench/lighthouse';
 import {formatLongTasks, longTaskProfile} from './bench/longtasks';
 import {compare, formatCompare} from './bench/compare';
-import {formatTrace, TRACE_PATHS, traceColumns, traceRun} from './bench/trace';
+import {formatTrace, summariseKept, TRACE_PATHS, traceColumns, traceRun} from './bench/trace';
 import type {FormFactor} from './bench/lighthouse';
 import {prepareLimit} from './bench/limit';
 import {
@@ -181,6 +181,13 @@ async function traceOnly(): Promise<void> {
   const method = option('method') === 'devtools' ? 'devtools' : 'simulate';
   const extra = argv.filter((arg) => arg.startsWith('--site=')).map((arg) => arg.slice(7));
   const standard = (option('sites') ?? 'ours,stock,limit').split(',').filter(Boolean);
+  const from = option('from');
+  if (from) {
+    const kept = await summariseKept(resolve(ROOT, from), paths, method);
+    const names = option('columns')?.split(',') ?? kept.columns;
+    console.log(formatTrace(kept.results, names, {runs: kept.runs, detail, method}));
+    return;
+  }
   const dir = option('dir');
   const columns = traceColumns(standard, extra, dir ? resolve(ROOT, dir) : undefined);
   const port = Number(process.env.TRACE_PORT ?? 4331);

@@ -15,12 +15,14 @@
  *       [--detail]                     extra trace categories: every task names where it
  *                                      was posted from (slower pages; for attribution only)
  *       [--method=devtools]            real 4× CPU throttling instead of Lighthouse's simulation
+ *       [--from=<dir>]                 no new runs: the summary of the traces kept in <dir>
+ *                                      (bench/tmp/trace after a run; --columns=a,b orders them)
  *
  * Served by nginx with the production config on TRACE_PORT (default 4331) and
  * the ports after it, one per column.
  */
 import {execFileSync, type ChildProcess} from 'node:child_process';
-import {existsSync, mkdirSync, rmSync} from 'node:fs';
+import {existsSync, mkdirSync, readdirSync, rmSync} from 'node:fs';
 import {join, resolve} from 'node:path';
 import {browserPath, CHROME_FLAGS, nginxServe, stop, waitForServer} from '../lib/serve';
 import {prepareLimit} from './limit';
@@ -127,6 +129,10 @@ export async function traceRun(options: TraceOptions): Promise<TraceResults> {
   } finally {
     for (const server of servers) stop(server);
   }
+  return medians(summaries);
+}
+
+function medians(summaries: Record<string, Record<string, TraceSummary[]>>): TraceResults {
   const results: TraceResults = {};
   for (const [path, byColumn] of Object.entries(summaries)) {
     results[path] = {};
@@ -134,6 +140,40 @@ export async function traceRun(options: TraceOptions): Promise<TraceResults> {
       (results[path] as Record<string, SummaryMedians>)[name] = medianSummary(runs);
   }
   return results;
+}
+
+/**
+ * The summary of traces kept from an earlier run (`<column>-<post>-<round>-0.trace.json` and
+ * the report beside it, as traceRun writes them), without running Lighthouse again.
+ * Returns the columns in the order their files sort, and the number of rounds.
+ */
+export async function summariseKept(
+  dir: string,
+  paths: string[],
+  method: TraceOptions['method'],
+): Promise<{columns: string[]; runs: number; results: TraceResults}> {
+  const summaries: Record<string, Record<string, TraceSummary[]>> = {};
+  const columns: string[] = [];
+  let runs = 0;
+  for (const file of readdirSync(dir).sort()) {
+    for (const path of paths) {
+      const slug = path.split('/').filter(Boolean).pop() ?? 'root';
+      const match = new RegExp(`^(.+)-${slug}-(\\d+)-0\\.trace\\.json$`).exec(file);
+      if (!match) continue;
+      const [, column = '', round = '0'] = match;
+      if (!columns.includes(column)) columns.push(column);
+      runs = Math.max(runs, Number(round));
+      const summary = await summariseTrace(
+        join(dir, file),
+        method === 'simulate' ? CPU_SLOWDOWN : 1,
+      );
+      const report = join(dir, file.replace(/-0\.trace\.json$/, '.json'));
+      if (existsSync(report)) summary.audit = auditFigures(report);
+      ((summaries[path] ??= {})[column] ??= []).push(summary);
+    }
+  }
+  if (!columns.length) throw new Error(`${dir}: no traces of ${paths.join(', ')}`);
+  return {columns, runs, results: medians(summaries)};
 }
 
 const GROUP_ORDER = [
