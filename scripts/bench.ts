@@ -21,6 +21,12 @@
  *                                      in interleaved rounds (--runs=3)
  *   npm run bench -- --only=longtasks     the long tasks of one page load on a phone, named
  *                                      (--path=, --slowdown=4,8, --runs=3, --dir=<build dir>)
+ *   npm run bench -- --only=trace      what the main thread does while a post loads, by
+ *                                      Lighthouse's groups and trace event: ours, stock
+ *                                      rendering the same posts, the limit, and builds
+ *                                      given as --site=name=<build dir>, in interleaved
+ *                                      rounds (--runs=5, --paths=, --detail, --from=<kept
+ *                                      traces>; see scripts/bench/trace.ts)
  *
  * The parts, each readable on its own, are in scripts/bench/: build.ts (build
  * time and memory), weight.ts (bytes per route), lighthouse.ts, limit.ts,
@@ -28,13 +34,14 @@
  * Partial runs write bench/tmp/results-<part>.json, not bench/results.json.
  */
 import {mkdirSync, writeFileSync} from 'node:fs';
-import {join} from 'node:path';
+import {join, resolve} from 'node:path';
 import {withNginx} from './lib/serve';
 import {buildFigures, timedBuild} from './bench/build';
 import {mainJsComposition} from './bench/composition';
 import {lighthouseFigures} from './bench/lighthouse';
 import {formatLongTasks, longTaskProfile} from './bench/longtasks';
 import {compare, formatCompare} from './bench/compare';
+import {formatTrace, summariseKept, TRACE_PATHS, traceColumns, traceRun} from './bench/trace';
 import type {FormFactor} from './bench/lighthouse';
 import {prepareLimit} from './bench/limit';
 import {
@@ -166,6 +173,30 @@ async function compareRun(): Promise<void> {
   writeResults(join(TMP, 'results-compare.json'), {columns, runs, results});
 }
 
+/** Main-thread work by trace event, ours against stock and the limit (scripts/bench/trace.ts). */
+async function traceOnly(): Promise<void> {
+  const runs = Number(option('runs') ?? 5);
+  const paths = option('paths')?.split(',') ?? TRACE_PATHS;
+  const detail = argv.includes('--detail');
+  const method = option('method') === 'devtools' ? 'devtools' : 'simulate';
+  const extra = argv.filter((arg) => arg.startsWith('--site=')).map((arg) => arg.slice(7));
+  const standard = (option('sites') ?? 'ours,stock,limit').split(',').filter(Boolean);
+  const from = option('from');
+  if (from) {
+    const kept = await summariseKept(resolve(ROOT, from), paths, method);
+    const names = option('columns')?.split(',') ?? kept.columns;
+    console.log(formatTrace(kept.results, names, {runs: kept.runs, detail, method}));
+    return;
+  }
+  const dir = option('dir');
+  const columns = traceColumns(standard, extra, dir ? resolve(ROOT, dir) : undefined);
+  const port = Number(process.env.TRACE_PORT ?? 4331);
+  const results = await traceRun({columns, paths, runs, detail, method, port});
+  const names = columns.map((c) => c.name);
+  console.log(formatTrace(results, names, {runs, detail, method}));
+  writeResults(join(TMP, 'results-trace.json'), {columns, runs, detail, method, results});
+}
+
 async function main(): Promise<void> {
   if (ONLY === 'composition') {
     log('ours: build');
@@ -177,8 +208,12 @@ async function main(): Promise<void> {
     await longTasks();
   } else if (ONLY === 'compare') {
     await compareRun();
+  } else if (ONLY === 'trace') {
+    await traceOnly();
   } else if (ONLY !== undefined) {
-    throw new Error(`--only=${ONLY}: the parts are "composition", "compare" and "longtasks"`);
+    throw new Error(
+      `--only=${ONLY}: the parts are "composition", "compare", "longtasks" and "trace"`,
+    );
   } else if (SCALE_ONLY?.length) {
     await scaleOnly(SCALE_ONLY);
   } else {

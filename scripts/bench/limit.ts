@@ -24,10 +24,13 @@ function htmlFiles(dir: string): string[] {
     .map((path) => join(dir, path));
 }
 
-/** Copies our build to bench/tmp/limit and strips its scripts; returns the number of files changed. */
-export function prepareLimit(): number {
+/**
+ * Copies our build (or `from`, another build of ours) to bench/tmp/limit and
+ * strips its scripts; returns the number of files changed.
+ */
+export function prepareLimit(from: string = OURS.buildDir): number {
   rmSync(LIMIT.buildDir, {recursive: true, force: true});
-  cpSync(OURS.buildDir, LIMIT.buildDir, {recursive: true});
+  cpSync(from, LIMIT.buildDir, {recursive: true});
   let changed = 0;
   for (const file of htmlFiles(LIMIT.buildDir)) {
     const html = readFileSync(file, 'utf8');

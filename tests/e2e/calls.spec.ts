@@ -52,6 +52,65 @@ test('visible internal links prefetch their route code, and hover preloads it', 
   await expect.poll(() => chunkRequests.length).toBeGreaterThan(0);
 });
 
+test('on a phone, the closed menu prefetches none of its links; opening it prefetches those it shows', async ({
+  page,
+}) => {
+  // Route prefetches as Docusaurus's Link asks for them (window.docusaurus is set once, by the bundle).
+  await page.addInitScript(() => {
+    const asked: string[] = [];
+    let wrapped: Window['docusaurus'] | undefined;
+    Object.defineProperty(window, 'prefetchAsked', {value: asked});
+    Object.defineProperty(window, 'docusaurus', {
+      configurable: true,
+      get: () => wrapped,
+      set: (value: Window['docusaurus']) => {
+        wrapped = {
+          ...value,
+          prefetch: (path: string) => {
+            asked.push(path);
+            return value.prefetch(path);
+          },
+        };
+      },
+    });
+  });
+  const asked = () =>
+    page.evaluate(() => (window as unknown as {prefetchAsked: string[]}).prefetchAsked);
+  await page.setViewportSize({width: 390, height: 800});
+  // A slide of the closed menu's panes once brought its links to the viewport's edge, and
+  // they were prefetched, but only if Chromium updated intersections during the slide. So
+  // animations run at a twentieth of their speed, and the page renders every frame.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Animation.setPlaybackRate', {playbackRate: 0.05});
+  await page.addInitScript(() => {
+    const everyFrame = () => requestAnimationFrame(everyFrame);
+    everyFrame();
+  });
+  // A post: the menu holds the blog list. Its routes that no link shown elsewhere on the
+  // page leads to (the desktop sidebar is hidden on a phone) are asked for only by the menu.
+  await openHydrated(page, '/blog/2025/09/15/publish-server');
+  await page.waitForLoadState('networkidle');
+  await waitForIdle(page);
+  const menuOnly = await page.evaluate(() => {
+    const shownElsewhere = new Set(
+      Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href^="/"]'))
+        .filter((a) => !a.closest('.navbar-sidebar') && a.checkVisibility())
+        .map((a) => a.getAttribute('href')),
+    );
+    return Array.from(
+      document.querySelectorAll<HTMLAnchorElement>('.navbar-sidebar .menu__list a[href^="/"]'),
+      (a) => a.getAttribute('href') ?? '',
+    ).filter((href) => !shownElsewhere.has(href));
+  });
+  expect(menuOnly.length).toBeGreaterThan(0);
+  expect((await asked()).filter((path) => menuOnly.includes(path))).toEqual([]);
+  await cdp.send('Animation.setPlaybackRate', {playbackRate: 1});
+  await page.locator('button.navbar__toggle').click();
+  await expect
+    .poll(async () => (await asked()).filter((path) => menuOnly.includes(path)).length)
+    .toBeGreaterThan(0);
+});
+
 for (const connection of [
   {effectiveType: '2g', saveData: false},
   {effectiveType: '4g', saveData: true},

@@ -55,6 +55,18 @@ function chunkNamesOf(path: string): string[] {
   return chunkNamesByPath.get(path) ?? [];
 }
 
+/**
+ * The paths of the scripts the page has loaded or is loading: its boot list
+ * and every chunk the runtime has added since. Prefetching one of them again
+ * is a request (from the cache) and its main-thread tasks for nothing; the
+ * route's own chunks are among them on every page.
+ */
+function pageScripts(): Set<string> {
+  return new Set(
+    Array.from(document.scripts, (script) => script.src && new URL(script.src).pathname),
+  );
+}
+
 function addPrefetchLink(url: string): void {
   const link = document.createElement('link');
   link.rel = 'prefetch';
@@ -117,10 +129,11 @@ function chunkUrlsOf(path: string): string[] {
 function work(deadline?: Deadline): void {
   scheduled = false;
   const hasTime = () => !deadline || deadline.timeRemaining() > 1;
+  const loaded = pageScripts();
   while (hasTime()) {
     const url = pendingUrls.shift();
     if (url) {
-      addPrefetchLink(url);
+      if (!loaded.has(new URL(url, document.baseURI).pathname)) addPrefetchLink(url);
       continue;
     }
     const next = queue.shift();
