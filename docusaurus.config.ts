@@ -4,7 +4,6 @@ import type * as Preset from '@docusaurus/preset-classic';
 import {darkCodeTheme, lightCodeTheme} from './config/prism';
 import ssrTemplate from './config/ssrTemplate';
 import {BLOG_FEED_LIMIT, BLOG_SIDEBAR_COUNT} from './config/blog';
-import {fasterFuture} from './config/faster';
 import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 import {readingTimeMinutes} from './src/plugins/blog/readingTime';
 import remarkSeriesBox from './src/plugins/series/remarkSeriesBox';
@@ -30,6 +29,7 @@ import socialCards, {
 import {installed} from './src/contract';
 import llmsTxt, {type PluginOptions as LlmsTxtOptions} from './src/plugins/llms-txt';
 import securityHeaders from './src/plugins/security-headers';
+import {fasterFuture} from './config/faster';
 
 // Runs in Node.js at build time: no browser APIs here.
 

@@ -20,7 +20,7 @@ if ! version=$(node --version 2>/dev/null); then
   fi
   if [ -n "$glibc" ]; then
     have=$(getconf GNU_LIBC_VERSION 2>/dev/null | sed 's/^glibc //')
-    echo "node-preflight: the Node that npm installed for this project ($bundled) needs glibc $glibc or newer, and this system has glibc ${have:-older}. npm runs that Node whatever other Node is installed, and the Node 22, 24 and 26 builds from nodejs.org need glibc 2.28 too: build on a system with glibc 2.28 or newer (Debian 10, Ubuntu 20.04, RHEL 8 or later; a container of one will do)." >&2
+    echo "node-preflight: the Node that npm installed for this project ($bundled) needs glibc $glibc or newer, and this system has glibc ${have:-older}. npm runs that Node whatever other Node is installed, so installing another does not help: build on a system with glibc 2.28 or newer (Debian 10, Ubuntu 20.04, RHEL 8 or later; a container of one will do)." >&2
   elif [ -n "$missing" ]; then
     case $missing in
       libatomic.so.1) how="Debian and Ubuntu: sudo apt-get install libatomic1" ;;

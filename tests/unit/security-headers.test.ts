@@ -101,8 +101,7 @@ test('_headers is a /* rule and an /assets/* rule with indented Name: value line
     // Cloudflare Pages' documented limit per line.
     assert.ok(line.length <= 2000);
   }
-  // Cache-Control only under /assets/*: a host that matches both rules joins
-  // the values of one header with a comma.
+  // Cache-Control only under /assets/*: a bundle matches both rules and must get one value.
   const rules = parseHeadersFile(headersFile(headerRules(HASHES)));
   assert.ok(!rules[0]?.headers.some(([name]) => name === 'Cache-Control'));
 });

@@ -97,8 +97,8 @@ export const CACHE_CONTROL = {
   immutable: 'public, max-age=31536000, immutable',
   /**
    * Everything else, pages first: revalidated on every visit, so a deploy
-   * shows up at once. Cloudflare Pages, Netlify and Vercel send this by
-   * default; nginx and Caddy are told to.
+   * shows up at once. nginx and Caddy are told to; the other hosts keep
+   * their own default (Vercel's and Netlify's documented one is this).
    */
   revalidate: 'public, max-age=0, must-revalidate',
 } as const;
@@ -126,10 +126,10 @@ export const ASSETS_PREFIX = '/assets/';
 export type HeaderRule = Readonly<{path: '/*' | '/assets/*'; headers: readonly Header[]}>;
 
 /**
- * What every host sets, by path. `_headers` hosts join the values of one
- * header set by two matching rules with a comma, so Cache-Control is set for
- * `/assets/*` only; the other paths keep the host's default, which on
- * Cloudflare Pages, Netlify and Vercel is {@link CACHE_CONTROL.revalidate}.
+ * What every host sets, by path. A path that matches both rules gets the
+ * headers of both (Cloudflare's Headers page says so of `_headers`), so
+ * Cache-Control is set by the `/assets/*` rule alone: a bundle gets one
+ * value, and every other path keeps the host's default.
  */
 export function headerRules(scriptHashes: readonly string[]): HeaderRule[] {
   return [
