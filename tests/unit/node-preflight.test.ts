@@ -61,8 +61,8 @@ test('a bundled Node without libatomic: one sentence naming the library and its 
 test('a bundled Node on a glibc too old for it: the versions, and a way out that npm run would take', () => {
   const run = preflight(
     [
-      'echo "node: /lib64/libc.so.6: version \\\`GLIBC_2.25\' not found (required by node)" >&2',
-      'echo "node: /lib64/libc.so.6: version \\\`GLIBC_2.28\' not found (required by node)" >&2',
+      'echo "node: /lib64/libc.so.6: version \\`GLIBC_2.25\' not found (required by node)" >&2',
+      'echo "node: /lib64/libc.so.6: version \\`GLIBC_2.28\' not found (required by node)" >&2',
       'exit 1',
     ].join('\n'),
     '',
