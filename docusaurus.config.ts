@@ -33,14 +33,9 @@ import socialCards, {
 import {installed} from './src/contract';
 import llmsTxt, {type PluginOptions as LlmsTxtOptions} from './src/plugins/llms-txt';
 import securityHeaders from './src/plugins/security-headers';
+import {fasterFuture} from './config/faster';
 
 // Runs in Node.js at build time: no browser APIs here.
-
-const [docusaurusMajor = 0, docusaurusMinor = 0] = installed()
-  .version('@docusaurus/core')
-  .split('.')
-  .map(Number);
-const fasterKeyRenamed = docusaurusMajor > 3 || docusaurusMinor >= 8;
 
 const SITE_TITLE = '栈底笔记';
 const SITE_TAGLINE = '把协议、存储和网络的底层细节讲清楚';
@@ -172,15 +167,9 @@ const config: Config = {
 
   future: {
     experimental_router: 'browser',
-    // Docusaurus Faster (Rspack, SWC, Lightning CSS). 3.8 renamed the key to
-    // `faster` and rejects the old one: the name follows the installed core,
-    // so `npm run check:upgrade` gets past config validation. From 3.8 Faster
-    // renders pages in worker threads, which requires postBuild without the
-    // `head` argument (no plugin here reads it).
-    ...(fasterKeyRenamed
-      ? {faster: true, v4: {removeLegacyPostBuildHeadAttribute: true}}
-      : {experimental_faster: true}),
-  } as Config['future'],
+    // Docusaurus Faster, under the key the installed core takes (config/faster.ts).
+    ...fasterFuture(installed().version('@docusaurus/core')),
+  },
 
   plugins: [
     // A CSP <meta> in every page and build/_headers, from one policy. First, and

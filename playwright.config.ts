@@ -1,16 +1,28 @@
+import {join} from 'node:path';
 import {defineConfig, devices} from '@playwright/test';
 import {browserPath} from './scripts/lib/browser';
 import {CHROME_FLAGS} from './scripts/lib/serve';
+import {testCertificatePaths} from './scripts/lib/test-certificate';
 
 /**
  * Tests run against the production build, served on loopback only. The ports
- * can be moved (E2E_PORT, E2E_NGINX_PORT) to run two checkouts side by side.
+ * can be moved (E2E_PORT, E2E_NGINX_PORT, E2E_NGINX_TLS_PORT, E2E_CADDY_PORT,
+ * E2E_CADDY_TLS_PORT, E2E_GROWN_PORT) to run two checkouts side by side.
  */
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-/** The same build behind the production nginx config (deploy/nginx.conf). */
+/**
+ * The same build behind the production nginx config (deploy/nginx.conf): plain
+ * HTTP on E2E_NGINX_PORT (with the config's redirect to HTTPS for the site's
+ * name), its HTTPS server on E2E_NGINX_TLS_PORT.
+ */
 const NGINX_PORT = Number(process.env.E2E_NGINX_PORT ?? 4174);
 const NGINX_URL = `http://127.0.0.1:${NGINX_PORT}`;
+const NGINX_TLS_PORT = Number(process.env.E2E_NGINX_TLS_PORT ?? 4176);
+/** And behind the production Caddy config (deploy/Caddyfile), the same way. */
+const CADDY_PORT = Number(process.env.E2E_CADDY_PORT ?? 4177);
+const CADDY_URL = `http://127.0.0.1:${CADDY_PORT}`;
+const CADDY_TLS_PORT = Number(process.env.E2E_CADDY_TLS_PORT ?? 4178);
 /** A copy of the site with posts added (scripts/grown-site.ts), built and served. */
 const GROWN_PORT = Number(process.env.E2E_GROWN_PORT ?? 4175);
 const GROWN_URL = `http://127.0.0.1:${GROWN_PORT}`;
@@ -49,9 +61,24 @@ export default defineConfig({
   projects: selected([
     {name: 'chromium', testDir: './tests/e2e', use: {...devices['Desktop Chrome']}},
     {
+      // The deploy tests on the real servers: plain HTTP for the browser, and
+      // HTTPS with the certificate the server script made (tests/deploy/https.spec.ts).
       name: 'nginx',
       testDir: './tests/deploy',
+      metadata: {
+        tlsPort: NGINX_TLS_PORT,
+        certificate: testCertificatePaths(join(__dirname, `test-results/nginx-${NGINX_PORT}`)).cert,
+      },
       use: {...devices['Desktop Chrome'], baseURL: NGINX_URL},
+    },
+    {
+      name: 'caddy',
+      testDir: './tests/deploy',
+      metadata: {
+        tlsPort: CADDY_TLS_PORT,
+        certificate: testCertificatePaths(join(__dirname, `test-results/caddy-${CADDY_PORT}`)).cert,
+      },
+      use: {...devices['Desktop Chrome'], baseURL: CADDY_URL},
     },
     {
       // The same blog tests on a blog that has grown past today's posts.
@@ -72,8 +99,15 @@ export default defineConfig({
     },
     {
       name: 'nginx',
-      command: `npx tsx scripts/nginx-serve.ts ${NGINX_PORT}`,
+      command: `npx tsx scripts/nginx-serve.ts ${NGINX_PORT} --tls=${NGINX_TLS_PORT}`,
       url: NGINX_URL,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      name: 'caddy',
+      command: `npx tsx scripts/caddy-serve.ts ${CADDY_PORT} --tls=${CADDY_TLS_PORT}`,
+      url: CADDY_URL,
       reuseExistingServer: false,
       timeout: 30_000,
     },

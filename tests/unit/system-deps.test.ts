@@ -1,6 +1,7 @@
 // What scripts/system-deps.ts tells each kind of machine to install.
 import {strict as assert} from 'node:assert';
 import {test} from 'node:test';
+import {findCaddy} from '../../scripts/lib/caddy';
 import {hostOf, installPlan, onPath, toolsFor, type PlanInput} from '../../scripts/system-deps';
 
 const DEBIAN = 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nID=debian\nVERSION_ID="12"\n';
@@ -74,7 +75,35 @@ test('Windows and other systems: a message, no apt-get', () => {
 
 test('the content tests need only the examples’ tools', () => {
   assert.deepEqual(toolsFor('content'), ['openssl', 'jq', 'xxd', 'curl']);
-  assert.deepEqual(toolsFor('all').slice(0, 2), ['browser', 'nginx']);
+  assert.deepEqual(toolsFor('all').slice(0, 3), ['browser', 'nginx', 'caddy']);
+});
+
+test('Caddy: the caddy package through apt on Debian and Ubuntu, Homebrew on macOS, its install page elsewhere', () => {
+  assert.deepEqual(installPlan({...base, root: true, missing: ['caddy']}).install?.slice(-1), [
+    'caddy',
+  ]);
+  const ubuntu = installPlan({...base, host: 'ubuntu', sudo: true, missing: ['nginx', 'caddy']});
+  assert.deepEqual(ubuntu.install?.slice(-2), ['nginx', 'caddy']);
+  const debianByHand = installPlan({...base, missing: ['caddy']});
+  assert.match(debianByHand.stop ?? '', /sudo apt-get install -y caddy/);
+  const mac = installPlan({...base, host: 'macos', missing: ['caddy']});
+  assert.match(mac.stop ?? '', /brew install caddy/);
+  const other = installPlan({...base, host: 'other', missing: ['caddy']});
+  assert.match(other.stop ?? '', /caddyserver\.com\/docs\/install/);
+});
+
+test('Caddy is found where apt or Homebrew put it, or on the PATH', () => {
+  const files =
+    (...paths: string[]) =>
+    (path: string) =>
+      paths.includes(path);
+  assert.equal(findCaddy(files('/usr/bin/caddy'), ''), '/usr/bin/caddy');
+  assert.equal(findCaddy(files('/opt/homebrew/bin/caddy'), ''), '/opt/homebrew/bin/caddy');
+  assert.equal(
+    findCaddy(files('/home/u/go/bin/caddy'), '/home/u/go/bin:/usr/bin'),
+    '/home/u/go/bin/caddy',
+  );
+  assert.equal(findCaddy(files(), '/usr/bin'), undefined);
 });
 
 test('a tool is looked up on the PATH', () => {

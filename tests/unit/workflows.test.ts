@@ -11,10 +11,15 @@ const DIR = join(__dirname, '../../.github/workflows');
 const FILES = readdirSync(DIR).filter((name) => /\.ya?ml$/.test(name));
 const CI = join(DIR, 'ci.yml');
 
-type Workflow = {
-  on: Record<string, unknown>;
-  jobs: Record<string, {needs?: string | string[]; if?: string; steps?: {run?: string}[]}>;
+type Job = {
+  needs?: string | string[];
+  if?: string;
+  concurrency?: {group?: string; 'cancel-in-progress'?: boolean | string};
+  steps?: {run?: string; uses?: string}[];
 };
+type Workflow = {on: Record<string, unknown>; jobs: Record<string, Job>};
+
+const workflow = (): Workflow => loadYaml(readFileSync(CI, 'utf8')) as Workflow;
 
 test('every workflow passes actionlint', async () => {
   assert.ok(FILES.length > 0, 'no workflow found');
@@ -36,18 +41,58 @@ test('actionlint catches a broken workflow: an unknown job, property and runner'
 });
 
 test('every push and pull request runs the README test command; only main deploys, after it', () => {
-  const workflow = loadYaml(readFileSync(CI, 'utf8')) as Workflow;
-  assert.ok('push' in workflow.on && 'pull_request' in workflow.on);
-  const testJob = workflow.jobs.test;
+  const {on, jobs} = workflow();
+  assert.ok('push' in on && 'pull_request' in on);
+  const testJob = jobs.test;
   assert.ok(testJob?.steps?.some((step) => step.run === 'bash .ci/run'));
   assert.ok(testJob?.if === undefined, 'the test job runs for every event');
-  const deploy = workflow.jobs.deploy;
+  const deploy = jobs.deploy;
   assert.deepEqual([deploy?.needs].flat(), ['test']);
   assert.match(deploy?.if ?? '', /github\.ref == 'refs\/heads\/main'/);
   assert.match(deploy?.if ?? '', /github\.event_name != 'pull_request'/);
   // No other job publishes (deploy-pages is the deploy job's alone).
-  const publishers = Object.entries(workflow.jobs)
+  const publishers = Object.entries(jobs)
     .filter(([, job]) => JSON.stringify(job).includes('deploy-pages'))
     .map(([name]) => name);
   assert.deepEqual(publishers, ['deploy']);
+});
+
+test('a deployment in progress is never cancelled; only superseded test runs off main are', () => {
+  const {jobs} = workflow();
+  // GitHub's Pages starter workflow: one deployment at a time, cancel-in-progress false.
+  assert.deepEqual(jobs.deploy?.concurrency, {group: 'pages', 'cancel-in-progress': false});
+  const test = jobs.test?.concurrency;
+  assert.equal(test?.['cancel-in-progress'], true);
+  // On main the group is the run itself, so no run of main cancels or displaces another.
+  assert.match(
+    test?.group ?? '',
+    /github\.ref == 'refs\/heads\/main' && github\.run_id \|\| github\.ref/,
+  );
+});
+
+/**
+ * The first major of each action whose action.yml runs on node24 (or, for the
+ * composite upload-pages-artifact, whose upload-artifact does): read from each
+ * action's repository (action.yml, README, CHANGELOG at its tags).
+ */
+const NODE24_FROM: Readonly<Record<string, number>> = {
+  'actions/checkout': 5,
+  'actions/setup-node': 5,
+  'actions/upload-pages-artifact': 5,
+  'actions/deploy-pages': 5,
+};
+
+test('every action is pinned to a major that runs on node24', () => {
+  const uses = Object.values(workflow().jobs).flatMap((job) =>
+    (job.steps ?? []).flatMap((step) => (step.uses ? [step.uses] : [])),
+  );
+  assert.ok(uses.length > 0);
+  for (const ref of uses) {
+    const [, name = '', major = ''] = /^([\w-]+\/[\w-]+)@v(\d+)$/.exec(ref) ?? [];
+    assert.ok(
+      name in NODE24_FROM,
+      `${ref}: an action this test does not know (add it to NODE24_FROM)`,
+    );
+    assert.ok(Number(major) >= (NODE24_FROM[name] ?? Infinity), `${ref} runs on an older Node`);
+  }
 });

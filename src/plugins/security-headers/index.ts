@@ -2,11 +2,11 @@ import {readdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import {
+  headerRules,
   headersFile,
   inlineScriptHashes,
   metaContentSecurityPolicy,
   metaTag,
-  securityHeaders,
   withMetaPolicy,
 } from './policy';
 
@@ -23,8 +23,9 @@ export function builtPages(outDir: string): string[] {
 /**
  * Puts the site's security policy into the build (src/plugins/security-headers/policy.ts):
  * a CSP `<meta>` at the top of every page, with the hashes of the build's
- * inline scripts, and `_headers` with every security header. The nginx
- * snippet is written from the same policy by scripts/security-headers.ts.
+ * inline scripts, and `_headers` with every header rule. The nginx snippet,
+ * deploy/Caddyfile and vercel.json are written from the same policy by
+ * scripts/security-headers.ts.
  *
  * Docusaurus 3.7.0 starts every plugin's postBuild from one synchronous loop
  * (`Promise.all(plugins.map(…))` in core's buildLocale.js; a unit test checks
@@ -50,7 +51,7 @@ export default function securityHeadersPlugin(): Plugin {
         writeFileSync(`${file}.csp`, withMetaPolicy(pages[i] ?? '', tag));
         renameSync(`${file}.csp`, file);
       });
-      writeFileSync(path.join(outDir, HEADERS_FILE), headersFile(securityHeaders(hashes)));
+      writeFileSync(path.join(outDir, HEADERS_FILE), headersFile(headerRules(hashes)));
       return Promise.resolve();
     },
   };

@@ -1,16 +1,20 @@
 /**
- * The site's security policy, in one place, and the three forms it is
- * delivered in:
+ * The site's security policy, in one place, and the forms it is delivered in:
  *
  * - a `<meta http-equiv="Content-Security-Policy">` in every page, for hosts
  *   that cannot set response headers (GitHub Pages);
  * - `build/_headers`, for hosts that read one (Cloudflare Pages, Netlify);
+ * - `vercel.json`, for Vercel;
+ * - `deploy/Caddyfile`, the whole Caddy config;
  * - `deploy/security-headers.conf`, an nginx snippet (deploy/nginx.conf).
  *
- * The Content-Security-Policy allows the pages' inline scripts by their
- * SHA-256 hash and nothing from other origins. Styles come from the site's
- * stylesheets only: no `<style>` element and no `style` attribute, except the
- * few Docusaurus's own code writes, allowed by hash
+ * Every host gets the same header values, byte for byte: the security
+ * headers (HSTS among them, as every host serves the site over HTTPS) on every
+ * path, and a one-year immutable Cache-Control on the hashed bundles under
+ * /assets/. The Content-Security-Policy allows the pages' inline scripts by
+ * their SHA-256 hash and nothing from other origins. Styles come from the
+ * site's stylesheets only: no `<style>` element and no `style` attribute,
+ * except the few Docusaurus's own code writes, allowed by hash
  * (`ALLOWED_STYLE_ATTRIBUTES`). Styles scripts set through the CSSOM
  * (`element.style.x = …`, which React does for a `style` prop on the client)
  * are not governed by the CSP.
@@ -149,6 +153,25 @@ export function metaContentSecurityPolicy(scriptHashes: readonly string[]): stri
 
 export type Header = readonly [name: string, value: string];
 
+/**
+ * HTTP Strict Transport Security: one year. Without `includeSubDomains` or
+ * `preload`, which would bind names under the domain that this site does
+ * not serve. Browsers ignore it over plain HTTP (RFC 6797, section 8.1), and
+ * the hosts send it only over HTTPS.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
+export const CACHE_CONTROL = {
+  /** The hashed bundles under /assets/: a new build gives them new names. */
+  immutable: 'public, max-age=31536000, immutable',
+  /**
+   * Everything else, pages first: revalidated on every visit, so a deploy
+   * shows up at once. nginx and Caddy are told to; the other hosts keep
+   * their own default (Vercel's and Netlify's documented one is this).
+   */
+  revalidate: 'public, max-age=0, must-revalidate',
+} as const;
+
 /** Every security header, for hosts that can set them. */
 export function securityHeaders(scriptHashes: readonly string[]): Header[] {
   return [
@@ -161,6 +184,26 @@ export function securityHeaders(scriptHashes: readonly string[]): Header[] {
     ],
     ['X-Frame-Options', 'DENY'],
     ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Strict-Transport-Security', STRICT_TRANSPORT_SECURITY],
+  ];
+}
+
+/** Where the hashed bundles are: `/assets/` and everything under it. */
+export const ASSETS_PREFIX = '/assets/';
+
+/** Headers for a path pattern (`/*` is every path; `/assets/*` the bundles). */
+export type HeaderRule = Readonly<{path: '/*' | '/assets/*'; headers: readonly Header[]}>;
+
+/**
+ * What every host sets, by path. A path that matches both rules gets the
+ * headers of both (Cloudflare's Headers page says so of `_headers`), so
+ * Cache-Control is set by the `/assets/*` rule alone: a bundle gets one
+ * value, and every other path keeps the host's default.
+ */
+export function headerRules(scriptHashes: readonly string[]): HeaderRule[] {
+  return [
+    {path: '/*', headers: securityHeaders(scriptHashes)},
+    {path: '/assets/*', headers: [['Cache-Control', CACHE_CONTROL.immutable]]},
   ];
 }
 
@@ -177,15 +220,142 @@ export function nginxSnippet(headers: readonly Header[]): string {
 
 /**
  * `_headers` for Cloudflare Pages and Netlify: a path pattern, then the
- * headers indented beneath it. `/*` matches every path on both hosts.
+ * headers indented beneath it. `/*` matches every path on both hosts, and
+ * `/assets/*` everything under /assets/.
  */
-export function headersFile(headers: readonly Header[]): string {
+export function headersFile(rules: readonly HeaderRule[]): string {
   return [
     '# Written by src/plugins/security-headers during the build: do not edit by hand.',
-    '/*',
-    ...headers.map(([name, value]) => `  ${name}: ${value}`),
+    ...rules.flatMap(({path, headers}) => [
+      path,
+      ...headers.map(([name, value]) => `  ${name}: ${value}`),
+    ]),
     '',
   ].join('\n');
+}
+
+/** A `_headers` path pattern as a Vercel `source` (path-to-regexp). */
+function vercelSource(path: HeaderRule['path']): string {
+  return path.replace(/\*$/, '(.*)');
+}
+
+/**
+ * `vercel.json`: Vercel's build settings for this site and the same header
+ * rules. `cleanUrls` serves /docs/intro from docs/intro.html (and redirects
+ * /docs/intro.html there); `trailingSlash: false` redirects /docs/intro/.
+ * Vercel redirects with 308 where nginx and Caddy use 301.
+ */
+export function vercelJson(rules: readonly HeaderRule[]): string {
+  const config = {
+    $schema: 'https://openapi.vercel.sh/vercel.json',
+    framework: 'docusaurus-2',
+    installCommand: 'npm ci',
+    buildCommand: 'npm run build',
+    outputDirectory: 'build',
+    cleanUrls: true,
+    trailingSlash: false,
+    headers: rules.map(({path, headers}) => ({
+      source: vercelSource(path),
+      headers: headers.map(([key, value]) => ({key, value})),
+    })),
+  };
+  return `${JSON.stringify(config, null, 2)}\n`;
+}
+
+/** The header rules a `vercel.json` sets, as `_headers` patterns. */
+export function parseVercelJson(text: string): HeaderRule[] {
+  const config = JSON.parse(text) as {
+    headers?: {source: string; headers: {key: string; value: string}[]}[];
+  };
+  return (config.headers ?? []).map(({source, headers}) => ({
+    path: source.replace(/\(\.\*\)$/, '*') as HeaderRule['path'],
+    headers: headers.map(({key, value}) => [key, value] as const),
+  }));
+}
+
+/** The site name the generated server configs answer to (docusaurus.config.ts `url`). */
+export const SERVER_NAME = 'linshen-dev.github.io';
+
+/** Where the deploy page installs the build on a server of one's own. */
+export const SITE_ROOT = '/var/www/zhandi';
+
+function caddyQuote(value: string): string {
+  if (/["{}\\\n]/.test(value)) throw new Error(`not written into a Caddyfile as is: ${value}`);
+  return `"${value}"`;
+}
+
+/**
+ * `deploy/Caddyfile`: Caddy serving the build as deploy/nginx.conf does
+ * (the same URLs, redirects, 404 page, compression and headers). Caddy gets
+ * and renews the certificate itself and redirects HTTP to HTTPS; the headers
+ * below go on the HTTPS responses only.
+ */
+export function caddyfile(rules: readonly HeaderRule[]): string {
+  const [all, assets] = rules;
+  if (all?.path !== '/*' || assets?.path !== '/assets/*') {
+    throw new Error('caddyfile: expected the /* rule, then the /assets/* rule');
+  }
+  const block = (headers: readonly Header[]): string[] =>
+    headers.map(([name, value]) => `\t\t${name} ${caddyQuote(value)}`);
+  const assetHeaders = assets.headers.map(([n, v]) => `${n} ${caddyQuote(v)}`);
+  return `# ${GENERATED}
+# Caddy serving the production build (trailingSlash: false) over HTTPS: Caddy
+# gets the certificate and redirects HTTP to HTTPS by itself.
+# Install: copy build/ to ${SITE_ROOT} and this file to /etc/caddy/Caddyfile.
+${SERVER_NAME} {
+\troot * ${SITE_ROOT}
+\tencode zstd gzip
+
+\theader {
+${block(all.headers).join('\n')}
+\t}
+\t# Hashed bundles never change under the same name.
+\t@assets path /assets/*
+\theader @assets ${assetHeaders.join(' ')}
+\t# Pages: always revalidated so a deploy shows up at once.
+\t@pages not path /assets/*
+\theader @pages Cache-Control ${caddyQuote(CACHE_CONTROL.revalidate)}
+
+\t@dirIndex path_regexp dirIndex ^(/.+)/index\\.html$
+\t@html path_regexp html ^(/.+)\\.html$
+\t@slash path_regexp slash ^(/.+)/$
+\t# In the order written: the redirects see the URL as requested.
+\troute {
+\t\t# /x.html, /x/index.html and /x/ all redirect, in one hop, to /x.
+\t\tredir /index.html / permanent
+\t\tredir @dirIndex {re.dirIndex.1} permanent
+\t\tredir @html {re.html.1} permanent
+\t\tredir @slash {re.slash.1} permanent
+\t\ttry_files {path} {path}.html {path}/index.html
+\t\tfile_server {
+\t\t\tdisable_canonical_uris
+\t\t}
+\t}
+
+\t# The Chinese not-found page, with status 404.
+\thandle_errors {
+\t\trewrite * /404.html
+\t\tfile_server
+\t}
+}
+`;
+}
+
+/** The header rules a Caddyfile sets (this generator's shape), as `_headers` patterns. */
+export function parseCaddyfile(text: string): HeaderRule[] {
+  const unquote = (value: string): string => value.replace(/^"(.*)"$/, '$1');
+  const all = /^\theader \{\n([\s\S]*?)\n\t\}$/m.exec(text)?.[1] ?? '';
+  const allHeaders = all
+    .split('\n')
+    .map((line) => /^\t\t(\S+) (.*)$/.exec(line))
+    .map((m) => [m?.[1] ?? '', unquote(m?.[2] ?? '')] as const);
+  const assets = [...text.matchAll(/^\theader @assets (\S+) (.*)$/gm)].map(
+    ([, name, value]) => [name ?? '', unquote(value ?? '')] as const,
+  );
+  return [
+    {path: '/*', headers: allHeaders},
+    {path: '/assets/*', headers: assets},
+  ];
 }
 
 /** The headers an nginx snippet sets, in order. */
@@ -195,20 +365,19 @@ export function parseNginxSnippet(text: string): Header[] {
   );
 }
 
-/** The headers a `_headers` file sets for `/*`, in order. */
-export function parseHeadersFile(text: string): Header[] {
-  const headers: Header[] = [];
-  let path: string | null = null;
+/** The header rules a `_headers` file sets, in order. */
+export function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: {path: HeaderRule['path']; headers: Header[]}[] = [];
   for (const line of text.split('\n')) {
     if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
-      path = line.trim();
+      rules.push({path: line.trim() as HeaderRule['path'], headers: []});
       continue;
     }
     const match = /^\s+([^:\s]+):\s*(.*)$/.exec(line);
-    if (path === '/*' && match) headers.push([match[1] ?? '', match[2] ?? '']);
+    if (match) rules.at(-1)?.headers.push([match[1] ?? '', match[2] ?? '']);
   }
-  return headers;
+  return rules;
 }
 
 function escapeAttribute(value: string): string {

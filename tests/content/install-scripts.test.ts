@@ -1,0 +1,31 @@
+// npm 11 runs a dependency's install scripts only if package.json's
+// allowScripts allows it; unreviewed ones it lists at the end of every
+// install. Each package in the lockfile with an install script has a decision
+// recorded there (the reasons are in the README, "更新依赖"), and no decision
+// outlives its package.
+import {strict as assert} from 'node:assert';
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {test} from 'node:test';
+
+const ROOT = join(__dirname, '../..');
+const read = (file: string) => JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as unknown;
+
+test('every package with an install script has a recorded decision, and every decision a package', () => {
+  const lock = read('package-lock.json') as {
+    packages: Record<string, {hasInstallScript?: boolean}>;
+  };
+  const withScripts = Object.entries(lock.packages)
+    .filter(([, entry]) => entry.hasInstallScript)
+    .map(([path]) => path.replace(/^.*node_modules\//, ''));
+  const {allowScripts = {}} = read('package.json') as {allowScripts?: Record<string, boolean>};
+  assert.deepEqual(Object.keys(allowScripts).sort(), [...new Set(withScripts)].sort());
+});
+
+test('the README gives the reason for each decision', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const {allowScripts = {}} = read('package.json') as {allowScripts?: Record<string, boolean>};
+  for (const name of Object.keys(allowScripts)) {
+    assert.match(readme, new RegExp(`^\\| \`${name.replace('/', '\\/')}\` \\|`, 'm'), name);
+  }
+});
