@@ -5,6 +5,7 @@ import {
   entryModule,
   isRouteData,
   lazyIndexModule,
+  articlePath,
   manifestPath,
   parseRegistry,
   planLazyRoutes,
@@ -13,6 +14,7 @@ import {
   type RoutesChunkNames,
 } from '../../src/plugins/lazy-routes/plan';
 import {parseRoutes} from '../../src/plugins/route-chunk-scripts/routes';
+import {pageJsonLd} from '../../src/plugins/lazy-routes/jsonLd';
 
 /** The shape of 3.7.0's routes.js: a post, the blog list, the docs tree, home and catch-all. */
 const ROUTES_JS = `import React from 'react';
@@ -226,4 +228,48 @@ test('a manifest lives under __routes at the route path, below the base URL', ()
   );
   assert.equal(manifestPath('/site/blog', '/site/'), '__routes/blog.json');
   assert.equal(manifestPath('/blog/', '/'), '__routes/blog.json');
+});
+
+test('pages with an article file: a lazy post says so in its manifest; a doc’s registry loader fetches it beside its module', () => {
+  // Posts' and docs' Markdown (not a list page's truncated excerpt) are article-once candidates.
+  const isArticle = (modulePath: string) => /^@site\/(blog|docs)\/[^?]+\.md$/.test(modulePath);
+  const withArticles = planLazyRoutes(routes, CHUNK_NAMES, registry, '/', isArticle);
+  assert.deepEqual(
+    withArticles.lazy.map((route) => [route.path, route.article]),
+    [
+      ['/blog', false],
+      ['/blog/2025/09/15/publish-server', true],
+    ],
+  );
+  assert.deepEqual([...withArticles.articleKeys], [['0e384e19', '/docs/intro']]);
+  const source = registryModule(registry, withArticles.registryKeys, withArticles.articleKeys);
+  assert.match(
+    source,
+    /^import \{withArticle\} from '@site\/src\/plugins\/lazy-routes\/client\/lazyRoutes';$/m,
+  );
+  assert.match(
+    source,
+    /"0e384e19": \[withArticle\("\/docs\/intro", \(\) => import\(\/\* webpackChunkName: "0e384e19" \*\/ "@site\/docs\/intro\.md"\)\), "@site\/docs\/intro\.md", require\.resolveWeak\("@site\/docs\/intro\.md"\)\],/,
+  );
+  // The other entries load as Docusaurus writes them.
+  assert.match(source, /"17896441": \[\(\) => import\(/);
+});
+
+test('an article file lives under __articles at the page’s path, below the base URL', () => {
+  assert.equal(
+    articlePath('/blog/2025/09/15/publish-server', '/'),
+    '__articles/blog/2025/09/15/publish-server.json',
+  );
+  assert.equal(articlePath('/site/docs/intro', '/site/'), '__articles/docs/intro.json');
+});
+
+test('a page’s JSON-LD is the text of its first ld+json script, as the page has it', () => {
+  const json = '{"@type":"BlogPosting","headline":"a &amp; b"}';
+  assert.equal(
+    pageJsonLd(
+      `<head><script data-rh=true type=application/ld+json>${json}</script><script type=application/ld+json>{"second":1}</script></head>`,
+    ),
+    json,
+  );
+  assert.equal(pageJsonLd('<head><script>var x = 1;</script></head>'), undefined);
 });
