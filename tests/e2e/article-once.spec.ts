@@ -11,6 +11,7 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 import type {Page, Response} from '@playwright/test';
 import {expect, test} from './fixtures';
+import {seriesOf, type BlogPost} from '../blog';
 import {readMarkdown} from '../content/markdown';
 import {openHydrated, sitemapPaths, waitForHydration} from './helpers';
 
@@ -226,5 +227,154 @@ test('an article file written by another build reloads the page into the new one
   await page.waitForURL(/markdown-features$/, {waitUntil: 'load'});
   await waitForHydration(page);
   expect(await page.evaluate(() => '__sameDocument' in window)).toBe(false);
+  await expect(page.locator(ARTICLE)).toContainText('Markdown');
+});
+
+/** The first post whose Markdown has what `has` looks for (derived from blog/, not today's posts). */
+function postWith(
+  blog: {posts: readonly BlogPost[]},
+  has: (markdown: ReturnType<typeof readMarkdown>) => boolean,
+): BlogPost {
+  const post = blog.posts.find((p) => has(readMarkdown(p.source)));
+  if (!post) throw new Error('no post has it');
+  return post;
+}
+
+/** A link inside the article to another post (a series box has them). */
+const POST_LINK = `${ARTICLE.split(',')[0]} a[href^="/blog/20"]:not([href*="#"])`;
+
+test('a link inside the article preloads its page on hover, prefetches it once visible, and opens it on the client; a modified click is the browser’s', async ({
+  page,
+  context,
+  blog,
+}) => {
+  const post = seriesOf(blog).find((series) => series.parts.length > 1)?.parts[0];
+  if (!post) throw new Error('no series of two posts or more');
+  // Every request from the start: a link in view at load is prefetched while the page is idle.
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await openHydrated(page, post.permalink);
+  await page.evaluate(() => Object.assign(window, {__sameDocument: true}));
+  const link = page.locator(POST_LINK).first();
+  const target = new URL((await link.getAttribute('href')) ?? '', page.url()).pathname;
+  const manifest = (await (await page.request.get(`/__routes${target}.json`)).json()) as {
+    files: string[];
+  };
+
+  // Once on screen, the page is prefetched: its manifest, then its files as <link rel=prefetch>.
+  await link.scrollIntoViewIfNeeded();
+  await expect.poll(() => requested).toContain(`/__routes${target}.json`);
+  // On hover its code is loaded: the route's own chunks run as scripts.
+  const files = new Set(manifest.files.map((file) => `/${file}`));
+  const preloaded = page.waitForRequest(
+    (r) => r.resourceType() === 'script' && files.has(new URL(r.url()).pathname),
+  );
+  await link.hover();
+  await preloaded;
+
+  // Ctrl/⌘ + click: a new tab, this page stays where it is.
+  const opened = context.waitForEvent('page');
+  await link.click({modifiers: ['ControlOrMeta']});
+  await (await opened).close();
+  expect(new URL(page.url()).pathname).toBe(post.permalink);
+
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${target}$`));
+  await waitForHydration(page);
+  await expect(page.locator(ARTICLE)).toBeVisible();
+  expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true);
+
+  // Back to the first post, still in the same document, its article whole.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`${post.permalink}$`));
+  await expect(page.locator(POST_LINK).first()).toBeVisible();
+  expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true);
+});
+
+test('a heading’s anchor inside the article moves within the page', async ({page, blog}) => {
+  await openHydrated(page, blog.posts[0]?.permalink ?? '');
+  await page.evaluate(() => Object.assign(window, {__sameDocument: true}));
+  const anchor = page.locator(`${ARTICLE.split(',')[0]} h2 a.hash-link`).first();
+  const hash = (await anchor.getAttribute('href')) ?? '';
+  await anchor.click();
+  await expect.poll(() => decodeURIComponent(new URL(page.url()).hash)).toBe(hash);
+  expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+});
+
+test('after client navigation into a post, its code blocks copy and wrap, and a wide table is a labelled region', async ({
+  page,
+  context,
+  blog,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.setViewportSize({width: 390, height: 844});
+  const post = postWith(
+    blog,
+    ({prose, codeBlocks}) => /^\|.*\|\s*$/m.test(prose) && codeBlocks.length > 0,
+  );
+  // From the archive, which links every post.
+  await openHydrated(page, '/blog/archive');
+  await page.locator(`main a[href="${post.permalink}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`${post.permalink}$`));
+  await waitForHydration(page);
+
+  const block = page.locator(`${ARTICLE.split(',')[0]} .theme-code-block`).first();
+  const lines = await block.locator('.token-line').allTextContents();
+  await block.getByRole('button', {name: '复制代码到剪贴板'}).click();
+  await expect(block.getByRole('button', {name: '复制成功'})).toBeAttached();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(lines.join('\n'));
+
+  const wide = page
+    .locator(`${ARTICLE.split(',')[0]} .theme-code-block:has(pre[data-scrollable])`)
+    .first();
+  await wide.getByRole('button', {name: '切换自动换行'}).click();
+  await expect(wide.getByRole('button', {name: '切换自动换行'})).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect
+    .poll(() => wide.locator('pre').evaluate((el) => el.scrollWidth > el.clientWidth))
+    .toBe(false);
+
+  // Every table that scrolls sideways is a focusable region named after its columns; the others are not.
+  const tables = page.locator(`${ARTICLE.split(',')[0]} table`);
+  expect(await tables.count()).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      tables.evaluateAll((all) =>
+        all.every((table) => {
+          const box = table.parentElement;
+          if (!box) return false;
+          const scrolls = box.scrollWidth > box.clientWidth + 1;
+          const region =
+            box.getAttribute('role') === 'region' &&
+            box.tabIndex === 0 &&
+            (box.getAttribute('aria-label') ?? '').startsWith('表格（可左右滚动）');
+          return scrolls === region;
+        }),
+      ),
+    )
+    .toBe(true);
+});
+
+test('when a page’s article file fails to load, a warning is logged and the page reloads into it', async ({
+  page,
+}) => {
+  await openHydrated(page, '/docs/category/tutorial---basics');
+  let failing = true;
+  await page.route('**/__articles/**', (route) => (failing ? route.abort() : route.continue()));
+  const warning = page.waitForEvent(
+    'console',
+    (message) => message.type() === 'warning' && /Loading chunk/.test(message.text()),
+  );
+  await page
+    .getByRole('main')
+    .getByRole('link', {name: /Markdown 功能/})
+    .click();
+  await warning;
+  failing = false;
+  await page.waitForURL(/markdown-features$/, {waitUntil: 'load'});
+  await waitForHydration(page);
   await expect(page.locator(ARTICLE)).toContainText('Markdown');
 });
