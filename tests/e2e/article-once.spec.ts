@@ -278,15 +278,18 @@ test('a link inside the article preloads its page on hover, prefetches it once v
   await (await opened).close();
   expect(new URL(page.url()).pathname).toBe(post.permalink);
 
+  // The address changes at once; the page, once its code and article have loaded.
+  const title = await page.title();
   await link.click();
   await expect(page).toHaveURL(new RegExp(`${target}$`));
-  await waitForHydration(page);
+  await expect(page).not.toHaveTitle(title);
   await expect(page.locator(ARTICLE)).toBeVisible();
   expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true);
 
   // Back to the first post, still in the same document, its article whole.
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`${post.permalink}$`));
+  await expect(page).toHaveTitle(title);
   await expect(page.locator(POST_LINK).first()).toBeVisible();
   expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true);
 });
@@ -319,7 +322,9 @@ test('after client navigation into a post, its code blocks copy and wrap, and a 
   await expect(page).toHaveURL(new RegExp(`${post.permalink}$`));
   await waitForHydration(page);
 
+  // The address changes at once; the page shows once its code and article have loaded.
   const block = page.locator(`${ARTICLE.split(',')[0]} .theme-code-block`).first();
+  await expect(block).toBeVisible();
   const lines = await block.locator('.token-line').allTextContents();
   await block.getByRole('button', {name: '复制代码到剪贴板'}).click();
   await expect(block.getByRole('button', {name: '复制成功'})).toBeAttached();
