@@ -35,6 +35,26 @@ for (const [type, budget] of Object.entries(budgets.routes)) {
   });
 }
 
+test('every post page costs the same first-load JavaScript, whatever its length', async ({
+  page,
+  blog,
+}) => {
+  test.setTimeout(60_000 + blog.posts.length * 5_000);
+  const weights: [string, number][] = [];
+  for (const post of blog.posts) {
+    weights.push([post.permalink, (await measurePageWeight(page, post.permalink)).js.gzip]);
+  }
+  test.info().annotations.push({type: 'bytes', description: JSON.stringify(weights)});
+  const sizes = weights.map(([, gzip]) => gzip);
+  for (const [path, gzip] of weights) {
+    expect(gzip, `first-load JS (gzip) of ${path}`).toBeLessThanOrEqual(budgets.routes.post.jsGzip);
+  }
+  expect(
+    Math.max(...sizes) - Math.min(...sizes),
+    'the spread of the posts’ first-load JS (gzip)',
+  ).toBeLessThanOrEqual(budgets.posts.spreadGzip);
+});
+
 test('the bundle every page loads names no post but those the home page links to', async ({
   page,
   blog,
