@@ -104,6 +104,56 @@ describe('a broken assumption is reported, naming the plugin and the assumption'
     ]);
   });
 
+  test('React reconciling the children of a dangerouslySetInnerHTML element breaks article-once', () => {
+    const broken = withEdited('react-dom', 'cjs/react-dom-client.production.js', (text) =>
+      // The one test that keeps a server element's children: it no longer looks at __html.
+      text.replace(
+        /(function shouldSetTextContent\(type, props\) \{[^}]*?)null != props\.dangerouslySetInnerHTML\.__html/,
+        '$1false',
+      ),
+    );
+    assert.deepEqual(brokenOf(broken), [
+      'article-once › React keeps the server HTML of dangerouslySetInnerHTML: react-dom/cjs/react-dom-client.production.js no longer treats an element with dangerouslySetInnerHTML.__html as one without child fibres',
+    ]);
+  });
+
+  test('ComponentCreator no longer copying a module’s named exports breaks article-once', () => {
+    const broken = withEdited(
+      '@docusaurus/core',
+      'lib/client/exports/ComponentCreator.js',
+      (text) => text.replace('chunk[nonDefaultKey] =', 'void chunk, loaded[nonDefaultKey] ='),
+    );
+    assert.deepEqual(brokenOf(broken), [
+      'article-once › ComponentCreator copies named exports: @docusaurus/core/lib/client/exports/ComponentCreator.js no longer copies the other exports onto it',
+    ]);
+  });
+
+  test('mdx-loader writing its exports after the MDX program breaks article-once', () => {
+    const broken = withEdited('@docusaurus/mdx-loader', 'lib/loader.js', (text) =>
+      text.replace(
+        /const code = `\s*\$\{exportsCode\}\s*\$\{result\.content\}/,
+        'const code = `${result.content}\n${exportsCode}',
+      ),
+    );
+    assert.deepEqual(brokenOf(broken), [
+      'article-once › mdx-loader output: @docusaurus/mdx-loader/lib/loader.js no longer puts those exports before the MDX program',
+    ]);
+  });
+
+  test('client code reading a plugin’s options from the site config breaks client-config', () => {
+    const broken = withEdited(
+      '@docusaurus/theme-classic',
+      'lib/theme/Layout/index.js',
+      (text) => `${text}\nexport const readsPlugins = (siteConfig) => siteConfig.plugins;\n`,
+    );
+    const [only, ...rest] = brokenOf(broken);
+    assert.deepEqual(rest, []);
+    assert.match(
+      only ?? '',
+      /^client-config › no browser code reads plugin options: index\.js may read /,
+    );
+  });
+
   test('a changed original of an ejected component asks to carry it forward', () => {
     const broken = withEdited(
       '@docusaurus/theme-classic',
