@@ -17,7 +17,11 @@ type Job = {
   concurrency?: {group?: string; 'cancel-in-progress'?: boolean | string};
   steps?: {run?: string; uses?: string}[];
 };
-type Workflow = {on: Record<string, unknown>; jobs: Record<string, Job>};
+type Workflow = {
+  on: Record<string, unknown>;
+  concurrency?: Job['concurrency'];
+  jobs: Record<string, Job>;
+};
 
 const workflow = (): Workflow => loadYaml(readFileSync(CI, 'utf8')) as Workflow;
 
@@ -57,17 +61,17 @@ test('every push and pull request runs the README test command; only main deploy
   assert.deepEqual(publishers, ['deploy']);
 });
 
-test('a deployment in progress is never cancelled; only superseded test runs off main are', () => {
-  const {jobs} = workflow();
-  // GitHub's Pages starter workflow: one deployment at a time, cancel-in-progress false.
-  assert.deepEqual(jobs.deploy?.concurrency, {group: 'pages', 'cancel-in-progress': false});
-  const test = jobs.test?.concurrency;
-  assert.equal(test?.['cancel-in-progress'], true);
-  // On main the group is the run itself, so no run of main cancels or displaces another.
-  assert.match(
-    test?.group ?? '',
-    /github\.ref == 'refs\/heads\/main' && github\.run_id \|\| github\.ref/,
+test('on main runs go one at a time, none cancelled in progress; elsewhere a newer push cancels the run it supersedes', () => {
+  const {concurrency, jobs} = workflow();
+  // As GitHub's Pages starter workflow: the whole workflow's concurrency, so a
+  // deployment is never cut in half and an older run never publishes after a newer one.
+  assert.equal(
+    concurrency?.group,
+    "${{ github.ref == 'refs/heads/main' && 'pages' || format('test-{0}', github.ref) }}",
   );
+  assert.equal(concurrency?.['cancel-in-progress'], "${{ github.ref != 'refs/heads/main' }}");
+  // No job has a group of its own that could let two runs of main overlap.
+  for (const [name, job] of Object.entries(jobs)) assert.equal(job.concurrency, undefined, name);
 });
 
 /**
