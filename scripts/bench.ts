@@ -21,11 +21,16 @@
  *                                      in interleaved rounds (--runs=3)
  *   npm run bench -- --only=longtasks     the long tasks of one page load on a phone, named
  *                                      (--path=, --slowdown=4,8, --runs=3, --dir=<build dir>)
+ *   npm run bench -- --only=article --before=<build dir>   what a post or doc page costs,
+ *                                      ours beside an earlier build: first-load JS of every
+ *                                      post and doc, ScriptDuration of the longest and
+ *                                      shortest post (4× CPU, --runs=5), fibres in the
+ *                                      article (see scripts/bench/article.ts)
  *   npm run bench -- --only=trace      what the main thread does while a post loads, by
  *                                      Lighthouse's groups and trace event: ours, stock
  *                                      rendering the same posts, the limit, and builds
  *                                      given as --site=name=<build dir>, in interleaved
- *                                      rounds (--runs=5, --paths=, --detail, --from=<kept
+ *                                      rounds (--runs=5, --paths=, --slowdown=8, --detail, --from=<kept
  *                                      traces>; see scripts/bench/trace.ts)
  *
  * The parts, each readable on its own, are in scripts/bench/: build.ts (build
@@ -42,6 +47,7 @@ import {lighthouseFigures} from './bench/lighthouse';
 import {formatLongTasks, longTaskProfile} from './bench/longtasks';
 import {compare, formatCompare} from './bench/compare';
 import {formatTrace, summariseKept, TRACE_PATHS, traceColumns, traceRun} from './bench/trace';
+import {articleRun, formatArticle, type ArticleColumn} from './bench/article';
 import type {FormFactor} from './bench/lighthouse';
 import {prepareLimit} from './bench/limit';
 import {
@@ -191,10 +197,28 @@ async function traceOnly(): Promise<void> {
   const dir = option('dir');
   const columns = traceColumns(standard, extra, dir ? resolve(ROOT, dir) : undefined);
   const port = Number(process.env.TRACE_PORT ?? 4331);
-  const results = await traceRun({columns, paths, runs, detail, method, port});
+  const slowdown = Number(option('slowdown') ?? 4);
+  const results = await traceRun({columns, paths, runs, detail, method, port, slowdown});
   const names = columns.map((c) => c.name);
   console.log(formatTrace(results, names, {runs, detail, method}));
   writeResults(join(TMP, 'results-trace.json'), {columns, runs, detail, method, results});
+}
+
+/** What a post or doc page costs, ours beside earlier builds (scripts/bench/article.ts). */
+async function articleOnly(): Promise<void> {
+  const runs = Number(option('runs') ?? 5);
+  const columns: ArticleColumn[] = [];
+  const before = option('before');
+  if (before) columns.push({name: 'before', buildDir: resolve(ROOT, before)});
+  for (const arg of argv.filter((a) => a.startsWith('--site='))) {
+    const [name = '', dir = ''] = arg.slice('--site='.length).split('=');
+    columns.push({name, buildDir: resolve(ROOT, dir)});
+  }
+  columns.push({name: 'ours', buildDir: join(ROOT, 'build')});
+  const port = Number(process.env.ARTICLE_PORT ?? 4341);
+  const results = await articleRun(columns, runs, port);
+  console.log(formatArticle(results, runs));
+  writeResults(join(TMP, 'results-article.json'), {runs, results});
 }
 
 async function main(): Promise<void> {
@@ -210,9 +234,11 @@ async function main(): Promise<void> {
     await compareRun();
   } else if (ONLY === 'trace') {
     await traceOnly();
+  } else if (ONLY === 'article') {
+    await articleOnly();
   } else if (ONLY !== undefined) {
     throw new Error(
-      `--only=${ONLY}: the parts are "composition", "compare", "longtasks" and "trace"`,
+      `--only=${ONLY}: the parts are "composition", "compare", "longtasks", "trace" and "article"`,
     );
   } else if (SCALE_ONLY?.length) {
     await scaleOnly(SCALE_ONLY);

@@ -15,6 +15,8 @@
  *       [--detail]                     extra trace categories: every task names where it
  *                                      was posted from (slower pages; for attribution only)
  *       [--method=devtools]            real 4× CPU throttling instead of Lighthouse's simulation
+ *       [--slowdown=8]                 the CPU slowdown (default 4, Lighthouse mobile; 8 is the
+ *                                      bench's slow device)
  *       [--from=<dir>]                 no new runs: the summary of the traces kept in <dir>
  *                                      (bench/tmp/trace after a run; --columns=a,b orders them)
  *
@@ -51,6 +53,7 @@ const DETAIL_CATEGORIES = [
   'ipc',
 ];
 
+/** Lighthouse mobile's CPU slowdown; `--slowdown=` sets another (8: the slow device). */
 const CPU_SLOWDOWN = 4;
 
 export type TraceColumn = {name: string; buildDir: string; securityHeaders: boolean};
@@ -62,6 +65,8 @@ export type TraceOptions = {
   detail: boolean;
   method: 'simulate' | 'devtools';
   port: number;
+  /** CPU slowdown (Lighthouse's `throttling.cpuSlowdownMultiplier`). */
+  slowdown?: number;
 };
 
 export type TraceResults = Record<string, Record<string, SummaryMedians>>;
@@ -77,6 +82,9 @@ function lighthouseTrace(url: string, out: string, options: TraceOptions): strin
     '--only-categories=performance',
     `--chrome-flags=--headless=new ${CHROME_FLAGS.join(' ')}`,
     `--throttling-method=${options.method}`,
+    ...(options.slowdown && options.slowdown !== CPU_SLOWDOWN
+      ? [`--throttling.cpuSlowdownMultiplier=${options.slowdown}`]
+      : []),
     ...(options.detail ? [`--additional-trace-categories=${DETAIL_CATEGORIES.join(',')}`] : []),
   ];
   for (let attempt = 1; ; attempt += 1) {
@@ -101,7 +109,7 @@ export async function traceRun(options: TraceOptions): Promise<TraceResults> {
   const servers: ChildProcess[] = [];
   const origins = new Map<string, string>();
   const summaries: Record<string, Record<string, TraceSummary[]>> = {};
-  const multiplier = options.method === 'simulate' ? CPU_SLOWDOWN : 1;
+  const multiplier = options.method === 'simulate' ? (options.slowdown ?? CPU_SLOWDOWN) : 1;
   try {
     for (const [index, column] of options.columns.entries()) {
       const port = options.port + index;
