@@ -34,8 +34,11 @@ const BOOT_SCRIPT = [
   'if(b)b.remove();};',
   'document.head.appendChild(s);});}',
   // A hidden tab paints nothing, and `requestAnimationFrame` waits for it.
+  // The callback of the second frame runs once the first has been painted
+  // (one frame's callback runs before that frame's paint, and a timeout after
+  // it can still come first).
   "if(document.visibilityState==='hidden')boot();",
-  'else requestAnimationFrame(function(){setTimeout(boot,0);});',
+  'else requestAnimationFrame(function(){requestAnimationFrame(boot);});',
   '})();',
 ].join('');
 

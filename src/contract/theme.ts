@@ -213,13 +213,13 @@ const COMPONENTS: readonly Component[] = [
         sha256: 'bf02f5e4c95612c3b1bf566479a3496d426546d97cd1ed3741ec1120395e6e1a',
       },
       {
-        // Its path is static/img/socials/github.svg's.
+        // Its path is the one styles.module.css draws (svgo, one decimal).
         file: 'Icon/Socials/GitHub/index.tsx',
         sha256: 'c4d45c7b3387401055d7e2d0ac0126739d5e680ac0f2cfa650eae18a42b95d8c',
       },
     ],
     changes: [
-      'GitHub’s mark is an image of the theme’s own (static/img/socials/github.svg), the other platforms’ icons load on demand from one chunk',
+      'GitHub’s mark is drawn by its stylesheet with the theme’s own path, the other platforms’ icons load on demand from one chunk',
       'the icons’ inline colour variables (blocked by the CSP) set by its stylesheet instead',
     ],
   },

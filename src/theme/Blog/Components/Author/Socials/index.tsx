@@ -2,10 +2,9 @@
  * Ejected from @docusaurus/theme-classic 3.7.0 (Blog/Components/Author/Socials).
  * What changed and why: the stock component imports all twelve platform icons,
  * about 4 KB gzip of SVG paths on every blog page, for an author who links one
- * or two. Here GitHub (the platform this blog's author uses) is an image of
- * the theme's own mark (static/img/socials/github.svg, the same path as
- * Icon/Socials/GitHub), black, or white in dark mode as the theme fills it,
- * so no script or stylesheet carries it; the others load on demand, all from one chunk
+ * or two. Here GitHub (the platform this blog's author uses) is drawn by the
+ * stylesheet with the theme's own mark (styles.module.css), so no script
+ * carries it; the others load on demand, all from one chunk
  * (otherIcons.ts): they render the same when used, and hydration waits for
  * their chunk. (No <Suspense> around them: React 19
  * streams a Suspense boundary's HTML out of place behind an inline script,
@@ -18,7 +17,6 @@ import type {ComponentType, ReactNode} from 'react';
 import React, {lazy} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
-import useBaseUrl from '@docusaurus/useBaseUrl';
 import type {Props} from '@theme/Blog/Components/Author/Socials';
 
 import styles from './styles.module.css';
@@ -27,17 +25,9 @@ type SocialIcon = ComponentType<{className: string; style?: undefined}>;
 
 type SocialPlatformConfig = {Icon: SocialIcon; label: string};
 
-/** GitHub's mark, an image (the link's title names it). */
+/** GitHub's mark, drawn by the stylesheet (the link's title names it). */
 function GitHub({className}: {className: string}): ReactNode {
-  return (
-    <img
-      src={useBaseUrl('/img/socials/github.svg')}
-      alt=""
-      width={16}
-      height={16}
-      className={clsx(className, styles.githubIcon)}
-    />
-  );
+  return <span className={clsx(className, styles.githubIcon)} />;
 }
 
 /** Another platform's icon, from the one chunk that holds them all (otherIcons.ts). */
