@@ -117,6 +117,17 @@ export default function articleOncePlugin(context: LoadContext): Plugin {
       const decisions = readdirSync(decisionsDir).map(
         (file) => JSON.parse(readFileSync(path.join(decisionsDir, file), 'utf8')) as Decision,
       );
+      // Every page's Markdown went through the loader in this build (a cache that
+      // skipped it would leave the page without its article file).
+      const decided = new Set(decisions.map(({source}) => source));
+      const missing = Object.keys(readCandidates(generatedFilesDir)).filter((s) => !decided.has(s));
+      if (missing.length > 0) {
+        throw new Error(
+          `article-once: the browser build did not run the loader on ${missing
+            .map((file) => path.relative(siteDir, file))
+            .join(', ')}`,
+        );
+      }
       // A few hundred at a time: thousands of open files would run out of handles.
       for (let i = 0; i < decisions.length; i += 256) {
         await Promise.all(
