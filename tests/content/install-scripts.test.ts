@@ -1,8 +1,9 @@
-// npm 11 runs a dependency's install scripts only if package.json's
-// allowScripts allows it; unreviewed ones it lists at the end of every
-// install. Each package in the lockfile with an install script has a decision
-// recorded there (the reasons are in the README, "更新依赖"), and no decision
-// outlives its package.
+// package.json's allowScripts records a decision on each dependency's install
+// scripts. npm 11.19.1 skips the denied ones, and runs the undecided ones but
+// lists them at the end of every install (npm 12 will not run them). Each
+// package in the lockfile with an install script has a decision recorded there
+// (the reasons are in the README, "依赖的安装脚本"), and no decision outlives
+// its package.
 import {strict as assert} from 'node:assert';
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';

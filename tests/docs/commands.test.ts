@@ -297,6 +297,46 @@ ${block.code}`,
     }
   });
 
+  test('the page’s sed puts the reader’s domain everywhere the example domain was in the installed nginx and Caddy configs', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'zhandi-domain-'));
+    copies.push(dir);
+    const domain = 'blog.example.org';
+    const installs = [
+      {
+        title: '在服务器上安装',
+        file: 'deploy/nginx.conf',
+        installed: '/etc/nginx/conf.d/zhandi.conf',
+      },
+      {title: '用 Caddy 提供站点', file: 'deploy/Caddyfile', installed: '/etc/caddy/Caddyfile'},
+    ];
+    for (const {title, file, installed} of installs) {
+      const block = docBlocks().find((b) => b.page === DEPLOY && b.title === title);
+      assert.ok(block, `${DEPLOY}: no block titled ${title}`);
+      // The block sets the example domain, for the reader to change.
+      assert.match(block.code, new RegExp(`^DOMAIN=${SERVER_NAME.replace(/\./g, '\\.')}\\s`, 'm'));
+      const sed = block.code
+        .split('\n')
+        .find((line) => line.startsWith('sudo sed -i ') && line.endsWith(` ${installed}`));
+      assert.ok(sed, `${title}: a sed over ${installed}`);
+      const copy = join(dir, file.replace('/', '-'));
+      copyFileSync(join(ROOT, file), copy);
+      const run = bash(
+        `set -euo pipefail\nDOMAIN=${domain}\n${sed.replace(/^sudo /, '').slice(0, -installed.length)}"${copy}"\n`,
+        ROOT,
+      );
+      assert.equal(run.status, 0, run.output);
+      const before = readFileSync(join(ROOT, file), 'utf8');
+      const after = readFileSync(copy, 'utf8');
+      assert.ok(before.includes(SERVER_NAME), `${file} names the example domain`);
+      assert.ok(!after.includes(SERVER_NAME), `${file}: the example domain is left`);
+      assert.equal(
+        after,
+        before.replaceAll(SERVER_NAME, domain),
+        `${file}: only the domain changes`,
+      );
+    }
+  });
+
   test('deploy:headers regenerates the same headers the build needs', () => {
     const block = testedBlock(DEPLOY, '重新生成安全响应头');
     const dir = sandbox('headers');
