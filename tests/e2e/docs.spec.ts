@@ -99,8 +99,12 @@ test('the paginator runs from the first doc to the last in sidebar order', async
   for (;;) {
     const next = page.locator('a.pagination-nav__link--next');
     if ((await next.count()) === 0) break;
+    const from = visited.at(-1) ?? '';
     await next.click();
-    await expect(page).not.toHaveURL(new RegExp(`${visited.at(-1) ?? ''}$`));
+    await expect(page).not.toHaveURL(new RegExp(`${from}$`));
+    // The address changes at once; the next page shows once it has loaded, its
+    // "previous" link pointing back.
+    await expect(page.locator('a.pagination-nav__link--prev')).toHaveAttribute('href', from);
     visited.push(new URL(page.url()).pathname);
     if (visited.length > DOCS_ROUTES.length) break;
   }
