@@ -209,12 +209,12 @@ async function articleOnly(): Promise<void> {
   const runs = Number(option('runs') ?? 5);
   const columns: ArticleColumn[] = [];
   const before = option('before');
-  if (before) columns.push({name: 'before', buildDir: resolve(ROOT, before)});
+  if (before) columns.push({name: 'before', buildDir: resolve(ROOT, before), securityHeaders: false});
   for (const arg of argv.filter((a) => a.startsWith('--site='))) {
     const [name = '', dir = ''] = arg.slice('--site='.length).split('=');
-    columns.push({name, buildDir: resolve(ROOT, dir)});
+    columns.push({name, buildDir: resolve(ROOT, dir), securityHeaders: false});
   }
-  columns.push({name: 'ours', buildDir: join(ROOT, 'build')});
+  columns.push({name: 'ours', buildDir: join(ROOT, 'build'), securityHeaders: true});
   const port = Number(process.env.ARTICLE_PORT ?? 4341);
   const results = await articleRun(columns, runs, port);
   console.log(formatArticle(results, runs));

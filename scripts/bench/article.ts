@@ -19,7 +19,12 @@ import {readBlog} from '../../tests/blog';
 import {hanCount} from '../../tests/content/markdown';
 import {log, median, ROOT} from './util';
 
-export type ArticleColumn = {name: string; buildDir: string};
+/**
+ * A build to measure. Only ours gets the CSP header: its script hashes are of
+ * our build (deploy/security-headers.conf), so another build would have its
+ * scripts blocked; it keeps its own `<meta>` CSP.
+ */
+export type ArticleColumn = {name: string; buildDir: string; securityHeaders: boolean};
 
 type Stats = {min: number; median: number; max: number};
 export type ArticleFigures = {
@@ -84,7 +89,7 @@ export async function articleRun(
   const longest = byLength[0]?.permalink ?? '';
   const shortest = byLength.at(-1)?.permalink ?? '';
   const browser = await chromium.launch({executablePath: browserPath(), args: CHROME_FLAGS});
-  const servers = columns.map((column, i) => nginxServe(column.buildDir, port + i, true));
+  const servers = columns.map((column, i) => nginxServe(column.buildDir, port + i, column.securityHeaders));
   const origin = (i: number) => `http://127.0.0.1:${port + i}`;
   const results: Record<string, ArticleFigures> = {};
   try {
