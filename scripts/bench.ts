@@ -187,21 +187,22 @@ async function traceOnly(): Promise<void> {
   const method = option('method') === 'devtools' ? 'devtools' : 'simulate';
   const extra = argv.filter((arg) => arg.startsWith('--site=')).map((arg) => arg.slice(7));
   const standard = (option('sites') ?? 'ours,stock,limit').split(',').filter(Boolean);
+  const slowdown = Number(option('slowdown') ?? 4);
   const from = option('from');
   if (from) {
-    const kept = await summariseKept(resolve(ROOT, from), paths, method);
+    // Kept traces do not record their slowdown: give the run's --slowdown= again.
+    const kept = await summariseKept(resolve(ROOT, from), paths, method, slowdown);
     const names = option('columns')?.split(',') ?? kept.columns;
-    console.log(formatTrace(kept.results, names, {runs: kept.runs, detail, method}));
+    console.log(formatTrace(kept.results, names, {runs: kept.runs, detail, method, slowdown}));
     return;
   }
   const dir = option('dir');
   const columns = traceColumns(standard, extra, dir ? resolve(ROOT, dir) : undefined);
   const port = Number(process.env.TRACE_PORT ?? 4331);
-  const slowdown = Number(option('slowdown') ?? 4);
   const results = await traceRun({columns, paths, runs, detail, method, port, slowdown});
   const names = columns.map((c) => c.name);
-  console.log(formatTrace(results, names, {runs, detail, method}));
-  writeResults(join(TMP, 'results-trace.json'), {columns, runs, detail, method, results});
+  console.log(formatTrace(results, names, {runs, detail, method, slowdown}));
+  writeResults(join(TMP, 'results-trace.json'), {columns, runs, detail, method, slowdown, results});
 }
 
 /** What a post or doc page costs, ours beside earlier builds (scripts/bench/article.ts). */
@@ -209,7 +210,8 @@ async function articleOnly(): Promise<void> {
   const runs = Number(option('runs') ?? 5);
   const columns: ArticleColumn[] = [];
   const before = option('before');
-  if (before) columns.push({name: 'before', buildDir: resolve(ROOT, before), securityHeaders: false});
+  if (before)
+    columns.push({name: 'before', buildDir: resolve(ROOT, before), securityHeaders: false});
   for (const arg of argv.filter((a) => a.startsWith('--site='))) {
     const [name = '', dir = ''] = arg.slice('--site='.length).split('=');
     columns.push({name, buildDir: resolve(ROOT, dir), securityHeaders: false});

@@ -159,6 +159,7 @@ export async function summariseKept(
   dir: string,
   paths: string[],
   method: TraceOptions['method'],
+  slowdown: number = CPU_SLOWDOWN,
 ): Promise<{columns: string[]; runs: number; results: TraceResults}> {
   const summaries: Record<string, Record<string, TraceSummary[]>> = {};
   const columns: string[] = [];
@@ -171,10 +172,7 @@ export async function summariseKept(
       const [, column = '', round = '0'] = match;
       if (!columns.includes(column)) columns.push(column);
       runs = Math.max(runs, Number(round));
-      const summary = await summariseTrace(
-        join(dir, file),
-        method === 'simulate' ? CPU_SLOWDOWN : 1,
-      );
+      const summary = await summariseTrace(join(dir, file), method === 'simulate' ? slowdown : 1);
       const report = join(dir, file.replace(/-0\.trace\.json$/, '.json'));
       if (existsSync(report)) summary.audit = auditFigures(report);
       ((summaries[path] ??= {})[column] ??= []).push(summary);
@@ -202,14 +200,15 @@ const range = (s: {median: number; min: number; max: number} | undefined) =>
 export function formatTrace(
   results: TraceResults,
   columns: string[],
-  options: {runs: number; detail: boolean; method: string; top?: number},
+  options: {runs: number; detail: boolean; method: string; slowdown?: number; top?: number},
 ): string {
   const top = options.top ?? 15;
   const lines: string[] = [];
+  const x = options.slowdown ?? CPU_SLOWDOWN;
   const how =
     options.method === 'simulate'
-      ? `Lighthouse mobile (simulated 4× CPU: observed time × 4)`
-      : `Lighthouse mobile, devtools throttling (real 4× CPU)`;
+      ? `Lighthouse mobile (simulated ${x}× CPU: observed time × ${x})`
+      : `Lighthouse mobile, devtools throttling (real ${x}× CPU)`;
   for (const [path, byColumn] of Object.entries(results)) {
     const cols = columns.filter((c) => byColumn[c]);
     const of = (c: string) => byColumn[c] as SummaryMedians;
