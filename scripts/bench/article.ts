@@ -1,7 +1,8 @@
 /**
  * What a post or doc page costs in the browser, for each build given, in one
  * run (issue 34: the article ships once): the first-load JavaScript (gzip,
- * until hydration) of every post and every doc, with the spread among posts;
+ * until hydration) of every post and every doc, with the spread among posts,
+ * and of the pages around them (home, blog list, archive, authors, an author);
  * the JavaScript execution until hydration (`ScriptDuration` of the DevTools
  * protocol, CPU slowed 4×) of the longest and the shortest post, in
  * interleaved rounds; and how many elements inside the article carry a React
@@ -31,6 +32,8 @@ export type ArticleFigures = {
   /** First-load JS gzip bytes per path. */
   posts: Record<string, number>;
   docs: Record<string, number>;
+  /** First-load JS gzip bytes of the routes around the articles (OTHER_ROUTES, an author page). */
+  routes: Record<string, number>;
   postStats: Stats;
   docStats: Stats;
   /** ScriptDuration ms until hydration, 4× CPU, per post (longest, shortest). */
@@ -40,6 +43,8 @@ export type ArticleFigures = {
 };
 
 const ARTICLE = '#__blog-post-container, .theme-doc-markdown';
+/** Pages without an article whose first load must not grow: the home page and the blog's lists. */
+const OTHER_ROUTES = ['/', '/blog', '/blog/archive', '/blog/authors'];
 const CPU_SLOWDOWN = 4;
 
 const stats = (values: number[]): Stats => ({
@@ -89,7 +94,9 @@ export async function articleRun(
   const longest = byLength[0]?.permalink ?? '';
   const shortest = byLength.at(-1)?.permalink ?? '';
   const browser = await chromium.launch({executablePath: browserPath(), args: CHROME_FLAGS});
-  const servers = columns.map((column, i) => nginxServe(column.buildDir, port + i, column.securityHeaders));
+  const servers = columns.map((column, i) =>
+    nginxServe(column.buildDir, port + i, column.securityHeaders),
+  );
   const origin = (i: number) => `http://127.0.0.1:${port + i}`;
   const results: Record<string, ArticleFigures> = {};
   try {
@@ -107,6 +114,12 @@ export async function articleRun(
         .filter((path) => !path.startsWith('/docs/category/'));
       const docs: Record<string, number> = {};
       for (const path of docPaths) docs[path] = await weigh(path);
+      const authors = await (await page.request.get(`${origin(i)}/blog/authors`)).text();
+      const author = /href="?(\/blog\/authors\/[^"/\s>]+)/.exec(authors)?.[1];
+      const routes: Record<string, number> = {};
+      for (const path of [...OTHER_ROUTES, ...(author ? [author] : [])]) {
+        routes[path] = await weigh(path);
+      }
 
       log(`${column.name}: fibres in the longest post's article`);
       await hydrated(page, origin(i) + longest);
@@ -121,6 +134,7 @@ export async function articleRun(
       results[column.name] = {
         posts,
         docs,
+        routes,
         postStats: stats(Object.values(posts)),
         docStats: stats(Object.values(docs)),
         scriptMs: {},
@@ -173,6 +187,9 @@ export function formatArticle(results: Record<string, ArticleFigures>, runs: num
     row(
       'docs: min / median / max',
       (f) => `${kb(f.docStats.min)} / ${kb(f.docStats.median)} / ${kb(f.docStats.max)}`,
+    ),
+    ...Object.keys(first?.routes ?? {}).map((path) =>
+      row(path, (f) => (f.routes[path] === undefined ? '' : kb(f.routes[path]))),
     ),
     ...paths.map((path) =>
       row(`ScriptDuration ms, 4× CPU, median (min–max) of ${runs}: ${path}`, (f) => {
