@@ -163,6 +163,13 @@ const config: Config = {
 
   markdown: {
     format: 'mdx',
+    // GFM footnotes (remark-gfm, mdast-util-to-hast): the list's heading and
+    // the back links say it in Chinese, not "Footnotes" / "Back to reference 1".
+    remarkRehypeOptions: {
+      footnoteLabel: '脚注',
+      footnoteBackLabel: (referenceIndex: number, rereferenceIndex: number) =>
+        `回到正文中第 ${referenceIndex + 1} 个脚注${rereferenceIndex > 1 ? `的第 ${rereferenceIndex} 处引用` : '的引用'}`,
+    },
   },
 
   future: {

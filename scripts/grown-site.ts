@@ -1,7 +1,7 @@
 /**
  * The site as it will be once the owner has kept writing: a copy of this
  * checkout in .grown/ with standalone posts added (no series, each with two
- * diagrams), some newer than every post and some older, built and served on
+ * diagrams and a footnote), some newer than every post and some older, built and served on
  * 127.0.0.1. The `grown`
  * Playwright project runs the blog's tests on it, so a test that counts
  * today's posts fails there.
@@ -37,7 +37,7 @@ function grow(): void {
     (post, i) =>
       writeFileSync(
         path.join(dir, 'blog', postFileName(post)),
-        filledPost(post, i, undefined, {diagrams: true}),
+        filledPost(post, i, undefined, {diagrams: true, footnotes: true}),
       ),
   );
   process.stderr.write(`[grown-site] ${posts.length} + ${count} posts in ${dir}; building…\n`);

@@ -134,9 +134,18 @@ sequenceDiagram
 \`\`\`
 `;
 
+/** A footnote reference and its definition (GFM), after the first step's code block. */
+const FOOTNOTE = `
+这里的 \`192.0.2.x\` 是文档专用的地址[^doc-addresses]。
+
+[^doc-addresses]: RFC 5737 把 \`192.0.2.0/24\` 留给文档和示例使用，真实网络上不会出现这段地址。
+`;
+
 export type FilledPostOptions = Readonly<{
   /** Add a section with two diagrams (the grown site's posts have them). */
   diagrams?: boolean;
+  /** Add a GFM footnote to the first step (the grown site's posts have one). */
+  footnotes?: boolean;
 }>;
 
 /**
@@ -148,7 +157,7 @@ export function filledPost(
   post: NewPost,
   seed = 0,
   author = DEFAULT_AUTHOR,
-  {diagrams = false}: FilledPostOptions = {},
+  {diagrams = false, footnotes = false}: FilledPostOptions = {},
 ): string {
   const scaffold = scaffoldPost(post, author);
   const frontMatter = scaffold
@@ -169,7 +178,7 @@ ${paragraph(seed + s + 3)}
 ip addr show dev eth${s}
 ping -c 3 192.0.2.${(seed + s) % 250}
 \`\`\`
-`,
+${footnotes && s === 0 ? FOOTNOTE : ''}`,
   ).join('\n');
   return `${frontMatter}
 ${paragraph(seed)}

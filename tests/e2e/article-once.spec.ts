@@ -7,7 +7,7 @@
  * Pages are derived from blog/ and docs/: a page written in plain Markdown
  * must ship this way.
  */
-import {existsSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Page, Response} from '@playwright/test';
 import {expect, test} from './fixtures';
@@ -303,6 +303,66 @@ test('a heading’s anchor inside the article moves within the page', async ({pa
   await expect.poll(() => decodeURIComponent(new URL(page.url()).hash)).toBe(hash);
   expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+});
+
+test('a footnote inside the article leads to its note under 脚注, and the note’s back link returns', async ({
+  page,
+  blog,
+}) => {
+  // Derived from blog/: today's posts have no footnote, the grown site's do.
+  const post = blog.posts.find((p) => /^\[\^[^\]\s]+\]:/m.test(p.markdown.prose));
+  test.skip(!post, 'no post defines a footnote');
+  await openHydrated(page, post?.permalink ?? '');
+  await page.evaluate(() => Object.assign(window, {__sameDocument: true}));
+  const article = page.locator(ARTICLE.split(',')[0] ?? '');
+  const reference = article.locator('a[data-footnote-ref]').first();
+  const href = (await reference.getAttribute('href')) ?? '';
+  await reference.click();
+  await expect.poll(() => decodeURIComponent(new URL(page.url()).hash)).toBe(href);
+  const note = article.locator(`[id="${href.slice(1)}"]`);
+  await expect(note).toBeInViewport();
+  await expect(article.locator('section[data-footnotes] h2')).toHaveText('脚注');
+  const back = note.locator('a[data-footnote-backref]').first();
+  await expect(back).toHaveAttribute('aria-label', /^回到正文中第 1 个脚注/);
+  await back.click();
+  await expect(reference).toBeInViewport();
+  expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true);
+});
+
+test('Tabs inside an article switch on click and on Enter, and the arrow keys move along them', async ({
+  page,
+  blog,
+}) => {
+  // Derived from docs/: every doc page whose Markdown uses the theme's Tabs.
+  const pages = (await docPages(page, blog.siteDir)).filter(
+    ({file}) => file && /<Tabs[\s>]/.test(readFileSync(file, 'utf8')),
+  );
+  test.skip(pages.length === 0, 'no doc uses Tabs');
+  for (const {path: pathname} of pages) {
+    await openHydrated(page, pathname);
+    const container = page.locator(`${ARTICLE.split(',')[1]?.trim()} .tabs-container`).first();
+    const tabs = container.getByRole('tab');
+    expect(await tabs.count(), `${pathname}: tabs`).toBeGreaterThan(1);
+    const panelOf = (i: number) => container.getByRole('tabpanel', {includeHidden: true}).nth(i);
+    await tabs.nth(1).click();
+    await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(tabs.nth(0)).toHaveAttribute('aria-selected', 'false');
+    await expect(panelOf(1)).toBeVisible();
+    await expect(panelOf(0)).toBeHidden();
+    // The arrow keys move the focus (wrapping at the ends); Enter selects.
+    await tabs.nth(1).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(tabs.nth(0)).toBeFocused();
+    await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowLeft');
+    await expect(tabs.last()).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(tabs.nth(0)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(tabs.nth(0)).toHaveAttribute('aria-selected', 'true');
+    await expect(panelOf(0)).toBeVisible();
+    await expect(panelOf(1)).toBeHidden();
+  }
 });
 
 test('after client navigation into a post, its code blocks copy and wrap, and a wide table is a labelled region', async ({
