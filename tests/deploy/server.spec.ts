@@ -34,11 +34,13 @@ test('every sitemap URL is served with status 200, hydrates, and breaks no CSP r
   page,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  const paths = await sitemapPaths(page);
+  // Page after page: the walk grows with the site.
+  test.setTimeout(60_000 + paths.length * 3_000);
   await recordCspViolations(page);
   const problems = collectConsoleProblems(page);
   const offsite = collectOffsiteRequests(page, baseURL ?? '');
-  for (const path of await sitemapPaths(page)) {
+  for (const path of paths) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
     await waitForHydration(page);
@@ -166,7 +168,9 @@ async function withoutInlineStyles(page: Page): Promise<void> {
 test('every full-size file (diagrams, images) renders under the site’s headers, inline styles forbidden', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  const paths = await sitemapPaths(page);
+  // Every page is read, then every file opened: the walk grows with the site.
+  test.setTimeout(60_000 + paths.length * 3_000);
   await withoutInlineStyles(page);
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -174,7 +178,7 @@ test('every full-size file (diagrams, images) renders under the site’s headers
   });
   // The files the pages link to, from the pages themselves.
   const hrefs = new Set<string>();
-  for (const path of await sitemapPaths(page)) {
+  for (const path of paths) {
     const html = await (await page.request.get(path)).text();
     for (const [, href] of html.matchAll(/class="(?:diagram|image)__open[^>]*href=([^\s>]+)/g)) {
       hrefs.add(href ?? '');
