@@ -4,8 +4,10 @@
  * not before closing punctuation or after opening punctuation; Latin words,
  * numbers and identifiers stay whole unless a word alone is wider than the
  * line, which then breaks after `/`, `?`, `&`, `=`, `_`, `-`, `.` or `:`,
- * and only as a last resort (a part wider than 160 px) between characters. Lines are balanced: as many
- * as greedy filling needs, each as short as that count allows.
+ * and only as a last resort (a part wider than 160 px) between characters.
+ * Dates, versions and addresses (digits joined by `-`, `.`, `:` or `/`) do
+ * not break below 160 px. Lines are balanced: as many as greedy filling
+ * needs, each as short as that count allows.
  *
  * Breaking drops only the spaces at the breaks, so a label's text without
  * white space is the same before and after (`sameText`).
@@ -23,6 +25,8 @@ const NO_END = /[（「『【《〈“‘([{]$/;
 const SPACE = /^\s+$/;
 /** Width in px above which a single word may break between characters. */
 const HARD_LIMIT = 160;
+/** Digits joined by `-`, `.`, `:` or `/`: a date, a version, an address. */
+const NUMBER_LIKE = /^\d+(?:[-.:/]\d+)+$/;
 /** Where a word wider than the line may break: after one of these. */
 const SOFT_BREAK = /[^/?&=_\-.:]+[/?&=_\-.:]*|[/?&=_\-.:]+/g;
 
@@ -53,6 +57,8 @@ function pieces(line: string): string[] {
  */
 function cut(piece: string, max: number, measure: (text: string) => number): string[] {
   if (measure(piece) <= max) return [piece];
+  // A date, version or address reads wrong in parts (`2025-` / `03-26`): whole below the limit.
+  if (NUMBER_LIKE.test(piece) && measure(piece) <= HARD_LIMIT) return [piece];
   return (piece.match(SOFT_BREAK) ?? [piece]).flatMap((part) =>
     measure(part) <= Math.max(max, HARD_LIMIT) ? [part] : [...part],
   );
