@@ -26,7 +26,9 @@ async function prefetchLinks(page: Page): Promise<number> {
   return page.locator('head link[rel="prefetch"]').count();
 }
 
-test('each route chunk is prefetched once, however many visible links need it', async ({page}) => {
+test('each route chunk is prefetched once, however many visible links need it, and not when the page has it', async ({
+  page,
+}) => {
   // The post page links to many posts that share their page component's chunks.
   await page.setViewportSize({width: 1280, height: 2000});
   await openHydrated(page, '/blog/2025/09/15/publish-server');
@@ -38,6 +40,14 @@ test('each route chunk is prefetched once, however many visible links need it', 
     .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
   expect(hrefs.length).toBeGreaterThan(5);
   expect(hrefs.filter((href, i) => hrefs.indexOf(href) !== i)).toEqual([]);
+  // The page links to itself and to its author, whose routes use its own chunks.
+  const pathOf = (url: string) => new URL(url, page.url()).pathname;
+  const scripts = await page
+    .locator('script[src]')
+    .evaluateAll((elements) => elements.map((el) => (el as HTMLScriptElement).src));
+  const own = new Set(scripts.map(pathOf));
+  expect(own.size).toBeGreaterThan(0);
+  expect(hrefs.filter((href) => own.has(pathOf(href ?? '')))).toEqual([]);
 });
 
 test('visible internal links prefetch their route code, and hover preloads it', async ({page}) => {
