@@ -56,9 +56,10 @@ test('labels wrap between Chinese characters and at spaces, never before closing
     'initialize，',
     'protocolVersion',
   ]);
-  // Dates, versions and addresses stay whole; a long path still breaks after its slashes.
+  // Dates, versions, addresses and file names stay whole; a long path still breaks after its slashes.
   assert.deepEqual(wrapText('按 2025-03-26', 30, font), ['按', '2025-03-26']);
   assert.deepEqual(wrapText('门户 198.51.100.10:3260', 40, font), ['门户', '198.51.100.10:3260']);
+  assert.equal(wrapText('iscsid.conf 当时的内容', 40, font)[0], 'iscsid.conf');
   assert.ok(wrapText('/v0/servers/{serverName}/versions/{version}', 60, font).length > 1);
 });
 

@@ -5,8 +5,8 @@
  * numbers and identifiers stay whole unless a word alone is wider than the
  * line, which then breaks after `/`, `?`, `&`, `=`, `_`, `-`, `.` or `:`,
  * and only as a last resort (a part wider than 160 px) between characters.
- * Dates, versions and addresses (digits joined by `-`, `.`, `:` or `/`) do
- * not break below 160 px. Lines are balanced: as many as greedy filling
+ * Dates, versions and addresses (digits joined by `-`, `.`, `:` or `/`) and
+ * file names (`iscsid.conf`) do not break below 160 px. Lines are balanced: as many as greedy filling
  * needs, each as short as that count allows.
  *
  * Breaking drops only the spaces at the breaks, so a label's text without
@@ -25,8 +25,8 @@ const NO_END = /[（「『【《〈“‘([{]$/;
 const SPACE = /^\s+$/;
 /** Width in px above which a single word may break between characters. */
 const HARD_LIMIT = 160;
-/** Digits joined by `-`, `.`, `:` or `/`: a date, a version, an address. */
-const NUMBER_LIKE = /^\d+(?:[-.:/]\d+)+$/;
+/** Digits joined by `-`, `.`, `:` or `/` (a date, a version, an address), or a file name. */
+const WHOLE = /^(?:\d+(?:[-.:/]\d+)+|[\w-]+\.[a-z]{1,5})$/i;
 /** Where a word wider than the line may break: after one of these. */
 const SOFT_BREAK = /[^/?&=_\-.:]+[/?&=_\-.:]*|[/?&=_\-.:]+/g;
 
@@ -57,8 +57,9 @@ function pieces(line: string): string[] {
  */
 function cut(piece: string, max: number, measure: (text: string) => number): string[] {
   if (measure(piece) <= max) return [piece];
-  // A date, version or address reads wrong in parts (`2025-` / `03-26`): whole below the limit.
-  if (NUMBER_LIKE.test(piece) && measure(piece) <= HARD_LIMIT) return [piece];
+  // A date, version, address or file name reads wrong in parts (`2025-` / `03-26`,
+  // `iscsid.` / `conf`): whole below the limit.
+  if (WHOLE.test(piece) && measure(piece) <= HARD_LIMIT) return [piece];
   return (piece.match(SOFT_BREAK) ?? [piece]).flatMap((part) =>
     measure(part) <= Math.max(max, HARD_LIMIT) ? [part] : [...part],
   );
