@@ -8,6 +8,7 @@
  */
 import {createRequire} from 'node:module';
 import {normalizeTokens, Prism, type PrismTheme, type Token} from 'prism-react-renderer';
+import {escapeText} from '../../lib/escape';
 
 type Style = Readonly<Record<string, string | number | undefined>>;
 type StyleDict = Readonly<Record<string, Style | undefined>>;
@@ -63,10 +64,6 @@ function themeDict(theme: PrismTheme, language: string): StyleDict {
 function tokenStyle(dict: StyleDict, {types, empty}: Token): Style {
   if (types.length === 1 && types[0] === 'plain') return empty ? {display: 'inline-block'} : {};
   return Object.assign(empty ? {display: 'inline-block'} : {}, ...types.map((type) => dict[type]));
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** Marks an empty token, which the theme shows as `display: inline-block`. */
@@ -132,7 +129,7 @@ export function highlightLines(code: string, language: string, themes: Themes): 
           ...token.types,
           ...tokenClasses(tokenStyle(light, token), tokenStyle(dark, token), themes),
         ].join(' ');
-        return `<span class="${className}">${escapeHtml(token.content)}</span>`;
+        return `<span class="${className}">${escapeText(token.content)}</span>`;
       })
       .join('');
   });

@@ -8,6 +8,7 @@
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {loadFontMetrics, type FontMetrics} from './fontMetrics';
+import {unescapeXml} from '../../lib/escape';
 
 /** Room a label keeps on each side inside its shape, in px. */
 const INSET = 2;
@@ -56,14 +57,7 @@ function polygonBox(points: string): Box {
 }
 
 function decode(text: string): string {
-  return text
-    .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
-    .replace(/&amp;/g, '&');
+  return unescapeXml(text.replace(/<[^>]+>/g, ''));
 }
 
 /** The labels that do not fit, one line each; empty when all fit. */

@@ -40,6 +40,7 @@ import type {MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement} from 'mdast-
 import type {VFile} from 'vfile';
 import {drawDiagram, type Drawing} from './draw';
 import {inlineSvg, standaloneSvg} from './svg';
+import {escapeAttribute} from '../../lib/escape';
 
 export type Options = Readonly<{
   /** Where the standalone drawings are written while the pages compile. */
@@ -142,9 +143,6 @@ function requireDefault(name: string, request: string): MdxJsxAttribute {
   });
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** Writes `text` to `file` unless it is there: atomically, as two compilers may race. */
 function writeOnce(file: string, text: string): void {
   mkdirSync(path.dirname(file), {recursive: true});
@@ -168,7 +166,7 @@ function figure(title: string, prefix: string, drawing: Drawing, href: string): 
   const html =
     `<div class="diagram__drawing">${drawings}</div>` +
     `<a class="diagram__open view-link" id="${openId}" href="${href}" target="_blank" rel="noopener" aria-labelledby="${openId} ${captionId}" data-view>${VIEW_LABEL}</a>` +
-    `<figcaption class="diagram__caption" id="${captionId}">${escapeHtml(title)}</figcaption>`;
+    `<figcaption class="diagram__caption" id="${captionId}">${escapeAttribute(title)}</figcaption>`;
   return {
     type: 'mdxJsxFlowElement',
     name: 'figure',

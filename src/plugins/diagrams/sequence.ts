@@ -12,6 +12,7 @@
  * checks that both read the same participants and messages.
  */
 import {linesWidth, wrapText, type Font} from './wrap';
+import {escapeAttribute} from '../../lib/escape';
 
 export type Actor = Readonly<{id: string; label: string; type: 'participant' | 'actor'}>;
 
@@ -395,18 +396,18 @@ function fit(sequence: Sequence, blocks: readonly Block[], style: SequenceStyle)
 
 const r = (value: number) => Math.round(value * 100) / 100;
 
-const escape = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** Lines centred on (x, y) vertically, as beautiful-mermaid's renderMultilineText. */
 function text(lines: readonly string[], x: number, y: number, font: Font, attrs: string): string {
   const head = `<text x="${r(x)}" y="${r(y)}" font-size="${font.size}" font-weight="${font.weight}" ${attrs}`;
   if (lines.length === 1)
-    return `${head} dy="${r(font.size * 0.35)}">${escape(lines[0] ?? '')}</text>`;
+    return `${head} dy="${r(font.size * 0.35)}">${escapeAttribute(lines[0] ?? '')}</text>`;
   const lh = lineHeight(font);
   const first = -((lines.length - 1) / 2) * lh + font.size * 0.35;
   return `${head}>${lines
-    .map((line, i) => `<tspan x="${r(x)}" dy="${r(i === 0 ? first : lh)}">${escape(line)}</tspan>`)
+    .map(
+      (line, i) =>
+        `<tspan x="${r(x)}" dy="${r(i === 0 ? first : lh)}">${escapeAttribute(line)}</tspan>`,
+    )
     .join('')}</text>`;
 }
 

@@ -21,6 +21,7 @@
  * <title>; no <style> and no style attribute, so a Content-Security-Policy
  * without 'unsafe-inline' styles renders it as it is.
  */
+import {escapeText} from '../../lib/escape';
 
 /** The light theme's values of the variables `.diagram__drawing` sets (src/css/custom.css). */
 export const LIGHT_COLOURS: Readonly<Record<string, string>> = {
@@ -116,9 +117,6 @@ export function inlineSvg(raw: string, {prefix, labelledBy, className}: InlineOp
   return {svg: minified(svg.replace(open, root)), width, height};
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** The drawing as a file of its own, in the light colours, titled `title`. */
 export function standaloneSvg(raw: string, title: string): string {
   let svg = cleaned(raw).replace(/var\((--[\w-]+)\)/g, (_, name: string) => {
@@ -131,7 +129,7 @@ export function standaloneSvg(raw: string, title: string): string {
   const root =
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${x} ${y} ${w} ${h}" width="${width}" height="${height}" ` +
     `role="img" font-family="${FONT_FAMILY}">` +
-    `<title>${escapeXml(title)}</title>` +
+    `<title>${escapeText(title)}</title>` +
     `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${LIGHT_COLOURS['--bg']}" />`;
   svg = svg.replace(open, root);
   return `<?xml version="1.0" encoding="UTF-8"?>\n${svg.replace(/>\s+</g, '><')}\n`;

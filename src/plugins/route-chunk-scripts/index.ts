@@ -7,6 +7,7 @@ import contract from './assumptions';
 import {readLazyRoutes, readRouteChunks} from '../lazy-routes';
 import {readChunkFiles, writeChunkFiles, type ChunkFiles} from './chunkFiles';
 import {chunkNamesOf, matchBranch, parseRoutes, pathnameOf} from './routes';
+import {escapeAttribute} from '../../lib/escape';
 
 /** The bundle attribute our page template writes (config/ssrTemplate.ts). */
 const BUNDLE = /data-bundle="([^"]*)"/;
@@ -124,10 +125,6 @@ export default function routeChunkScriptsPlugin(context: LoadContext): Plugin {
       }
     },
   };
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 }
 
 /** The part of the bundler's stats this plugin reads. */

@@ -21,6 +21,7 @@
  */
 import {createHash} from 'node:crypto';
 import {Parser} from 'htmlparser2';
+import {escapeAttribute, unescapeXml} from '../../lib/escape';
 
 /** A source's CSP hash expression: `'sha256-…'`. */
 function sha256(text: string): string {
@@ -380,10 +381,6 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   return rules;
 }
 
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-}
-
 export function metaTag(policy: string): string {
   return `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}">`;
 }
@@ -416,15 +413,13 @@ export function withMetaPolicy(html: string, tag: string): string {
 /** The policies of a page's CSP `<meta>` elements, and whether any script comes before the first. */
 export function metaPolicies(html: string): {policies: string[]; scriptBefore: boolean} {
   const tags = [...html.matchAll(CSP_META)];
-  const policies = tags.map(
-    (tag) =>
+  const policies = tags.map((tag) =>
+    unescapeXml(
       /\scontent=(?:"([^"]*)"|'([^']*)'|([^\s>]*))/
         .exec(tag[0])
         ?.slice(1)
-        .find((v) => v !== undefined)
-        ?.replace(/&quot;/g, '"')
-        .replace(/&#39;/g, "'")
-        .replace(/&amp;/g, '&') ?? '',
+        .find((v) => v !== undefined) ?? '',
+    ),
   );
   const first = tags[0]?.index ?? html.length;
   return {policies, scriptBefore: /<script[\s>]/i.test(html.slice(0, first))};

@@ -3,6 +3,7 @@
  * character widths. Pure functions, no fonts or files: the renderer in
  * ./index.ts turns the SVG into a PNG.
  */
+import {escapeXml} from '../../lib/escape';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
@@ -177,14 +178,6 @@ export function fitTitle(title: string, width = TEXT_WIDTH): TitleLayout {
   let last = lines[MAX_LINES - 1] ?? '';
   while (last && textWidth(`${last}…`) > maxWidth) last = [...last].slice(0, -1).join('');
   return {fontSize, lines: [...lines.slice(0, MAX_LINES - 1), `${last}…`]};
-}
-
-export function escapeXml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;'})[char] ?? char,
-  );
 }
 
 export type CardText = Readonly<{

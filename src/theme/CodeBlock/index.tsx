@@ -27,6 +27,7 @@ import ElementContent from '@theme/CodeBlock/Content/Element';
 import IconCopy from '@theme/Icon/Copy';
 import IconSuccess from '@theme/Icon/Success';
 import IconWordWrap from '@theme/Icon/WordWrap';
+import {escapeText} from '@site/src/lib/escape';
 import enhanceCodeBlock from './enhance';
 import styles from './styles.module.css';
 
@@ -49,10 +50,6 @@ function maybeStringifyChildren(children: ReactNode): ReactNode {
   return Array.isArray(children) ? children.join('') : children;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 /** The block's lines as HTML, and their classes. */
 function linesOf(
   source: string | undefined,
@@ -65,7 +62,7 @@ function linesOf(
     };
   }
   const code = (source ?? '').replace(/\n$/, '');
-  return {lines: code.split('\n').map(escapeHtml), lineClassNames: {}};
+  return {lines: code.split('\n').map(escapeText), lineClassNames: {}};
 }
 
 /** The theme's two code block buttons (CodeBlock/WordWrapButton and CopyButton), as markup. */
