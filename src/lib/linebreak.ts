@@ -20,9 +20,10 @@
 import {add_word, cut as jiebaCut} from 'jieba-wasm';
 
 /**
- * Words of this site's subjects that jieba's general dictionary lacks (it
- * cuts 会话 into 会 and 话): each stays whole. A word added here changes
- * only where lines may break.
+ * Words this site's labels use that jieba's general dictionary lacks (it
+ * cuts 会话 into 会 and 话, 网关节点 into 网 and 关节点): each stays whole.
+ * A word added here changes only where lines may break;
+ * `tsx scripts/label-lines.ts OLD_BUILD` lists the labels it moved.
  */
 export const SITE_WORDS: readonly string[] = [
   '会话',
@@ -46,6 +47,7 @@ export const SITE_WORDS: readonly string[] = [
   '水位线',
   '全量',
   '重放',
+  '送出',
 ];
 for (const word of SITE_WORDS) add_word(word);
 
