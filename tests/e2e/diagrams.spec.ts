@@ -400,6 +400,23 @@ test.describe('the full-size view', () => {
     expect(background, 'a dark background').toBeLessThan(0.1);
   });
 
+  test('covers the page behind it, in light mode as in dark', async ({page, blog}) => {
+    const {path, index} = await widestFigure(page, blog);
+    for (const theme of ['light', 'dark'] as const) {
+      await openHydrated(page, path);
+      await page.evaluate((mode) => window.localStorage.setItem('theme', mode), theme);
+      await openHydrated(page, path);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      const dialog = await openView(page, index);
+      // Opaque: the article's text does not show through the drawing.
+      expect(await dialog.evaluate((el) => getComputedStyle(el).backgroundColor), theme).toMatch(
+        /^rgb\(/,
+      );
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+    }
+  });
+
   test('opening the view breaks no CSP rule, even with inline styles forbidden', async ({
     page,
     blog,
