@@ -7,6 +7,7 @@ import {readFileSync, readdirSync} from 'node:fs';
 import {join} from 'node:path';
 import {gzipSync} from 'node:zlib';
 import type {Locator, Page} from '@playwright/test';
+import {breaksInsideWords} from '../../src/lib/linebreak';
 import type {Blog} from '../blog';
 import {readTutorial} from '../tutorial';
 import {expect, test} from './fixtures';
@@ -134,6 +135,43 @@ for (const width of [390, 1280]) {
     test.info().annotations.push({type: 'diagrams', description: table.join('\n')});
   });
 }
+
+test('no line of any label in any diagram ends inside a Chinese word', async ({page, blog}) => {
+  const posts = postsWithDiagrams(blog);
+  test.setTimeout(10_000 * posts.length);
+  const problems: string[] = [];
+  let breaks = 0;
+  for (const post of posts) {
+    await page.goto(post.path);
+    // Each figure's drawings (wide, narrow), each label as the lines the page shows.
+    const figures = await page.locator('figure.diagram').evaluateAll((elements) =>
+      elements.map((figure) =>
+        Array.from(figure.querySelectorAll('.diagram__drawing > svg'), (svg) => ({
+          layout: svg.classList.contains('diagram__narrow') ? 'narrow' : 'wide',
+          labels: Array.from(svg.querySelectorAll('text'), (text) => {
+            const spans = Array.from(text.querySelectorAll('tspan'), (s) => s.textContent ?? '');
+            return spans.length > 0 ? spans : [text.textContent ?? ''];
+          }),
+        })),
+      ),
+    );
+    expect(figures.length, post.path).toBe(post.titles.length);
+    figures.forEach((drawings, index) => {
+      for (const {layout, labels} of drawings) {
+        for (const lines of labels) {
+          breaks += lines.length - 1;
+          for (const at of breaksInsideWords(lines)) {
+            problems.push(
+              `${post.path} #${index + 1} (${post.titles[index]}), ${layout} layout: "${lines[at]}" / "${lines[at + 1]}"`,
+            );
+          }
+        }
+      }
+    });
+  }
+  expect(breaks, 'label lines broken in two or more').toBeGreaterThan(0);
+  expect(problems, 'lines that end inside a word').toEqual([]);
+});
 
 /** The figure whose wide drawing is the widest, from the pages' HTML (no browser needed). */
 async function widestFigure(page: Page, blog: Blog): Promise<{path: string; index: number}> {
@@ -362,6 +400,23 @@ test.describe('the full-size view', () => {
     expect(background, 'a dark background').toBeLessThan(0.1);
   });
 
+  test('covers the page behind it, in light mode as in dark', async ({page, blog}) => {
+    const {path, index} = await widestFigure(page, blog);
+    for (const theme of ['light', 'dark'] as const) {
+      await openHydrated(page, path);
+      await page.evaluate((mode) => window.localStorage.setItem('theme', mode), theme);
+      await openHydrated(page, path);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      const dialog = await openView(page, index);
+      // Opaque: the article's text does not show through the drawing.
+      expect(await dialog.evaluate((el) => getComputedStyle(el).backgroundColor), theme).toMatch(
+        /^rgb\(/,
+      );
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+    }
+  });
+
   test('opening the view breaks no CSP rule, even with inline styles forbidden', async ({
     page,
     blog,
@@ -493,7 +548,7 @@ test('the colours follow the colour mode without redrawing, at 4.5:1 or more', a
   expect(await contrast()).toBeGreaterThanOrEqual(4.5);
 });
 
-test('no page’s JavaScript carries a diagram renderer', () => {
+test('no page’s JavaScript carries a diagram renderer or the word segmenter', () => {
   const dir = join('build', 'assets', 'js');
   const files = readdirSync(dir).filter((name) => name.endsWith('.js'));
   expect(files.length).toBeGreaterThan(10);
@@ -504,6 +559,7 @@ test('no page’s JavaScript carries a diagram renderer', () => {
       'renderMermaidSVG',
       'beautiful-mermaid',
       'sequenceDiagram',
+      'jieba',
     ]) {
       expect(js.includes(marker), `${name} contains ${marker}`).toBe(false);
     }

@@ -39,7 +39,7 @@ test('Chinese text is measured at one em per character, entities decoded', () =>
   assert.equal(labelsThatDoNotFit(node(60, 'a&lt;b&amp;c')).length, 0);
 });
 
-test('labels wrap between Chinese characters and at spaces, never before closing punctuation', () => {
+test('labels wrap between Chinese words and at spaces, never before closing punctuation', () => {
   const font = {size: 11, weight: 400};
   const lines = wrapText(
     '应答二：CHAP_N 是 mutual_userid，CHAP_R 用 mutual_password 算',
@@ -61,6 +61,13 @@ test('labels wrap between Chinese characters and at spaces, never before closing
   assert.deepEqual(wrapText('门户 198.51.100.10:3260', 40, font), ['门户', '198.51.100.10:3260']);
   assert.equal(wrapText('iscsid.conf 当时的内容', 40, font)[0], 'iscsid.conf');
   assert.ok(wrapText('/v0/servers/{serverName}/versions/{version}', 60, font).length > 1);
+  // A Chinese word wider than the line stays whole: the layout makes room for it.
+  assert.deepEqual(wrapText('官方注册表只存元数据', 30, {size: 13, weight: 500}), [
+    '官方',
+    '注册表',
+    '只存',
+    '元数据',
+  ]);
 });
 
 /** A flowchart far too wide for a phone: left to right, long labels. */

@@ -3,8 +3,9 @@ import {strict as assert} from 'node:assert';
 import {test} from 'node:test';
 import {postCardAlt, formatCardDate} from '../../src/plugins/social-cards/alt';
 import {socialCardPath} from '../../src/plugins/social-cards';
+import {readBlog} from '../blog';
+import {breaksInsideWords} from '../../src/lib/linebreak';
 import {
-  breakUnits,
   cardSvg,
   fitTitle,
   textWidth,
@@ -19,13 +20,14 @@ test('a Han character is one em wide, Latin letters and spaces narrower', () => 
   assert.ok(textWidth(' ') < 0.5);
 });
 
-test('Latin words, versions and file names are never split; punctuation stays on its line', () => {
-  const units = breakUnits('读懂 MCP 规范 2024-11-05：server.json（草案）');
-  assert.ok(units.includes('MCP'));
-  assert.ok(units.some((unit) => unit.startsWith('2024-11-05')));
-  assert.ok(units.some((unit) => unit.startsWith('server.json')));
-  // A closing mark never opens a piece; an opening mark never ends one.
-  assert.ok(units.every((unit) => !/^[：）]/.test(unit) && !/（$/.test(unit)));
+test('no post title breaks inside a word, and none starts a line with closing punctuation', () => {
+  const posts = readBlog().posts;
+  assert.ok(posts.length > 0);
+  for (const {title} of posts) {
+    const {lines} = fitTitle(title);
+    assert.deepEqual(breaksInsideWords(lines), [], `${title}: ${lines.join(' / ')}`);
+    for (const line of lines) assert.doesNotMatch(line, /^[，。、：；！？）》」』】]/, title);
+  }
 });
 
 test('greedy wrapping keeps every line within the width', () => {

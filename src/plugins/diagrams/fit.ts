@@ -5,37 +5,11 @@
  * measures the same text with Noto Sans SC (the font the social cards use),
  * so an estimate that falls short fails the build instead of clipping a label.
  */
-import {createRequire} from 'node:module';
-import path from 'node:path';
-import {loadFontMetrics, type FontMetrics} from './fontMetrics';
+import {notoSansSc} from '../../lib/fontMetrics';
 import {unescapeXml} from '../../lib/escape';
 
 /** Room a label keeps on each side inside its shape, in px. */
 const INSET = 2;
-
-const require = createRequire(__filename);
-const fontFile = (weight: string): string =>
-  path.join(
-    path.dirname(require.resolve('@expo-google-fonts/noto-sans-sc/package.json')),
-    weight,
-    `NotoSansSC_${weight}.ttf`,
-  );
-
-const fonts = new Map<string, FontMetrics>();
-function font(weight: number): FontMetrics {
-  const file = weight >= 600 ? '700Bold' : weight >= 500 ? '500Medium' : '400Regular';
-  let metrics = fonts.get(file);
-  if (!metrics) {
-    metrics = loadFontMetrics(fontFile(file));
-    fonts.set(file, metrics);
-  }
-  return metrics;
-}
-
-/** Width in px of one line of `text` in Noto Sans SC at `size` px and `weight`. */
-export function textWidth(text: string, size: number, weight: number): number {
-  return font(weight).widthEm(text) * size;
-}
 
 type Box = {x: number; y: number; width: number; height: number};
 type Group = {shape?: Box};
@@ -108,7 +82,7 @@ export function labelsThatDoNotFit(svg: string): string[] {
     const anchor = attr(tag, 'text-anchor') ?? 'start';
     const x = num(tag, 'x');
     for (const line of lines) {
-      const width = font(weight).widthEm(line) * fontSize;
+      const width = notoSansSc(weight).widthEm(line) * fontSize;
       const left = anchor === 'middle' ? x - width / 2 : anchor === 'end' ? x - width : x;
       if (left < box.x + inset - 0.5 || left + width > box.x + box.width - inset + 0.5) {
         problems.push(

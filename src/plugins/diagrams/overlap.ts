@@ -7,7 +7,7 @@
  * plugin's sequence markup (`g.actor`, `g.message`, `g.note`, `g.block`).
  */
 import {DomUtils, parseDocument} from 'htmlparser2';
-import {textWidth} from './fit';
+import {textWidth} from '../../lib/fontMetrics';
 
 type Element = ReturnType<typeof DomUtils.findAll>[number];
 type Box = {left: number; top: number; right: number; bottom: number};

@@ -1,9 +1,11 @@
 /**
- * The social card's layout: a 1200×630 SVG with the title wrapped by measured
- * character widths. Pure functions, no fonts or files: the renderer in
- * ./index.ts turns the SVG into a PNG.
+ * The social card's layout: a 1200×630 SVG with the title broken between
+ * words (src/lib/linebreak.ts) and measured in the font it is drawn in.
+ * The renderer in ./index.ts turns the SVG into a PNG.
  */
 import {escapeXml} from '../../lib/escape';
+import {textWidth as measureText} from '../../lib/fontMetrics';
+import {fill, fittingPieces} from '../../lib/linebreak';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
@@ -18,79 +20,16 @@ const TITLE_SIZES = [68, 60, 52] as const;
 const MAX_LINES = 3;
 const LINE_HEIGHT = 1.32;
 
-/**
- * Advance widths in em of Noto Sans SC Bold, rounded up (measured with resvg:
- * Han 1.0, capitals about 0.66, small letters 0.56, digits 0.59, space 0.23).
- * Overestimating only wraps a little early; underestimating would clip.
- */
-export function charWidth(char: string): number {
-  const code = char.codePointAt(0) ?? 0;
-  // CJK ideographs, kana, CJK and full-width punctuation: one em.
-  if (code >= 0x2e80) return 1;
-  if (char === ' ') return 0.25;
-  if (/[MW]/.test(char)) return 0.9;
-  if (/[mw]/.test(char)) return 0.85;
-  if (/[A-Z]/.test(char)) return 0.68;
-  if (/[a-z0-9]/.test(char)) return 0.6;
-  return 0.45;
-}
+/** Width of `text` in em of Noto Sans SC Bold, the title's font. */
+export const textWidth = (text: string): number => measureText(text, 1, 700);
 
-export function textWidth(text: string): number {
-  let width = 0;
-  for (const char of text) width += charWidth(char);
-  return width;
-}
-
-/** Punctuation that may not start a line (kinsoku), and that may not end one. */
-const NO_LINE_START = /^[，。、：；！？）》」』】〕,.;:!?)\]]/u;
-const NO_LINE_END = /[（《「『【〔([]$/u;
-/** A Latin word, number, version or file name; a space; or a run of anything else. */
-const RUN = /[A-Za-z0-9]+(?:[-._/@][A-Za-z0-9]+)*| |[^A-Za-z0-9 ]+/gu;
-/** Chinese words, so that a line does not break inside 中继 or 注册表. */
-const ZH_WORDS = new Intl.Segmenter('zh', {granularity: 'word'});
-
-/**
- * Splits text into the pieces a line may break between: Latin words whole,
- * Chinese runs by word, closing punctuation glued to what precedes it and
- * opening punctuation to what follows.
- */
-export function breakUnits(text: string): string[] {
-  const pieces = (text.match(RUN) ?? []).flatMap((run) =>
-    /^[A-Za-z0-9 ]/.test(run) ? [run] : [...ZH_WORDS.segment(run)].map((s) => s.segment),
-  );
-  const units: string[] = [];
-  let carry = '';
-  for (const piece of pieces) {
-    const last = units.length - 1;
-    if (!carry && last >= 0 && NO_LINE_START.test(piece)) units[last] += piece;
-    else units.push(carry + piece);
-    carry = '';
-    if (NO_LINE_END.test(units[units.length - 1] ?? '')) carry = units.pop() ?? '';
-  }
-  if (carry) units.push(carry);
-  return units;
-}
-
-/** Pieces that fit a line: a piece wider than `maxWidth` is cut into characters. */
-function fittingUnits(text: string, maxWidth: number): string[] {
-  return breakUnits(text.trim()).flatMap((unit) =>
-    textWidth(unit) > maxWidth ? [...unit] : [unit],
-  );
-}
+/** Pieces that fit a line: a piece wider than `maxWidth` em is cut (src/lib/linebreak.ts). */
+const fittingUnits = (text: string, maxWidth: number): string[] =>
+  fittingPieces(text.trim(), maxWidth, textWidth);
 
 /** Greedy line filling by measured width (`maxWidth` in em): the fewest lines. */
 export function wrapText(text: string, maxWidth: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const unit of fittingUnits(text, maxWidth)) {
-    if (textWidth((line + unit).trim()) > maxWidth && line.trim()) {
-      lines.push(line.trim());
-      line = '';
-    }
-    line += unit;
-  }
-  if (line.trim()) lines.push(line.trim());
-  return lines;
+  return fill(fittingUnits(text, maxWidth), maxWidth, textWidth);
 }
 
 /** What a break between two pieces costs: after punctuation is best, inside a Chinese phrase worst. */

@@ -23,6 +23,8 @@ const MAX_ZOOM = 4;
 const BG = 'var(--ifm-background-color)';
 
 let dialog: HTMLDialogElement | undefined;
+/** The open view's zoom: 1 is the drawing's natural size. */
+let zoom = 1;
 /** Settles once a history.back() asked for on closing has happened. */
 let leaving: Promise<void> | undefined;
 
@@ -33,19 +35,11 @@ addEventListener('popstate', () => {
   if (dialog && !hasKey()) dialog.close();
 });
 
-export async function open(control: HTMLAnchorElement): Promise<void> {
-  // Opened again right after closing: first let the old entry go.
-  await leaving;
-  if (dialog) return;
-  const figure = control.closest('figure');
-  const image = control.previousElementSibling;
-  const source = figure?.querySelector('svg') ?? (image instanceof HTMLImageElement ? image : null);
-  if (!source) {
-    location.assign(control.href);
-    return;
-  }
+type Source = SVGSVGElement | HTMLImageElement;
+
+/** The dialog: a bar with the title and the zoom and close buttons, and the pane the drawing moves in. */
+function frame(name: string): HTMLDialogElement {
   const view = document.createElement('dialog');
-  dialog = view;
   view.setAttribute('aria-labelledby', TITLE);
   view.innerHTML =
     `<div><h2 id="${TITLE}"></h2>` +
@@ -55,19 +49,27 @@ export async function open(control: HTMLAnchorElement): Promise<void> {
     '<div class="figure-view__pane" tabindex="0"></div>';
   const bar = view.firstElementChild as HTMLElement;
   const title = bar.firstElementChild as HTMLElement;
-  const pane = view.lastElementChild as HTMLElement;
   view.style.cssText = `width:100%;max-width:none;height:100%;max-height:none;margin:0;padding:0;border:0;display:flex;flex-direction:column;background:${BG};color:var(--ifm-font-color-base)`;
   bar.style.cssText = `display:flex;gap:.5rem;align-items:center;padding:.5rem 1rem;border-bottom:1px solid var(--ifm-color-emphasis-300)`;
   title.style.cssText = 'flex:1;margin:0;font-size:1rem';
   view.querySelectorAll('button').forEach((button) => {
     button.style.cssText = `min-width:2.75rem;min-height:2.75rem;border:1px solid var(--ifm-color-emphasis-600);border-radius:var(--ifm-global-radius);background:${BG};color:inherit;font-size:1.25rem;cursor:pointer`;
   });
-  pane.style.cssText =
+  (view.lastElementChild as HTMLElement).style.cssText =
     'position:relative;display:flex;flex:1;overflow:auto;overscroll-behavior:contain;touch-action:none;cursor:grab';
-  title.textContent =
-    figure?.querySelector('figcaption')?.textContent ?? (source as HTMLImageElement).alt;
+  title.textContent = name;
+  return view;
+}
 
-  const copy = source.cloneNode(true) as SVGSVGElement | HTMLImageElement;
+/** Zooms to `next` about (x, y), a point of the pane that stays where it is. */
+type ZoomTo = (next: number, x: number, y: number) => void;
+
+/**
+ * A copy of the page's drawing in the pane, at the zoom where its smallest
+ * text is MIN_TEXT px; the zoom never goes below that, nor past MAX_ZOOM times it.
+ */
+function zoomable(pane: HTMLElement, source: Source): ZoomTo {
+  const copy = source.cloneNode(true) as Source;
   let width: number;
   let height: number;
   let min = 1;
@@ -98,10 +100,8 @@ export async function open(control: HTMLAnchorElement): Promise<void> {
     'display:block;width:100%;max-width:none;height:100%;font-family:var(--ifm-font-family-base)';
   box.append(copy);
   pane.append(box);
-
-  let zoom = min;
-  /** Zooms about (x, y), a point of the pane that stays where it is. */
-  const zoomTo = (next: number, x: number, y: number): void => {
+  zoom = min;
+  return (next, x, y) => {
     const left = (pane.scrollLeft + x - box.offsetLeft) / zoom;
     const top = (pane.scrollTop + y - box.offsetTop) / zoom;
     zoom = Math.min(min * MAX_ZOOM, Math.max(min, next));
@@ -110,8 +110,10 @@ export async function open(control: HTMLAnchorElement): Promise<void> {
     pane.scrollLeft = left * zoom + box.offsetLeft - x;
     pane.scrollTop = top * zoom + box.offsetTop - y;
   };
+}
 
-  // Drag to pan with one pointer, pinch to zoom with two.
+/** Drag to pan with one pointer, pinch to zoom with two, Ctrl + wheel to zoom. */
+function panAndPinch(pane: HTMLElement, zoomTo: ZoomTo): void {
   const pointers = new Map<number, {x: number; y: number}>();
   let pinch: {distance: number; zoom: number} | undefined;
   const spread = () => {
@@ -157,6 +159,10 @@ export async function open(control: HTMLAnchorElement): Promise<void> {
     },
     {passive: false},
   );
+}
+
+/** The + and − keys and buttons zoom about the pane's centre, Tab goes round the view, × closes it. */
+function controls(view: HTMLDialogElement, pane: HTMLElement, zoomTo: ZoomTo): void {
   const zoomBy = (factor: number) =>
     zoomTo(zoom * factor, pane.clientWidth / 2, pane.clientHeight / 2);
   view.onkeydown = (event) => {
@@ -177,6 +183,27 @@ export async function open(control: HTMLAnchorElement): Promise<void> {
     if (button.dataset.zoom) zoomBy(Number(button.dataset.zoom));
     else view.close();
   };
+}
+
+export async function open(control: HTMLAnchorElement): Promise<void> {
+  // Opened again right after closing: first let the old entry go.
+  await leaving;
+  if (dialog) return;
+  const figure = control.closest('figure');
+  const image = control.previousElementSibling;
+  const source = figure?.querySelector('svg') ?? (image instanceof HTMLImageElement ? image : null);
+  if (!source) {
+    location.assign(control.href);
+    return;
+  }
+  const view = frame(
+    figure?.querySelector('figcaption')?.textContent ?? (source as HTMLImageElement).alt,
+  );
+  const pane = view.lastElementChild as HTMLElement;
+  dialog = view;
+  const zoomTo = zoomable(pane, source);
+  panAndPinch(pane, zoomTo);
+  controls(view, pane, zoomTo);
   view.onclose = () => {
     view.remove();
     dialog = undefined;
@@ -189,10 +216,9 @@ export async function open(control: HTMLAnchorElement): Promise<void> {
       history.back();
     }
   };
-
   document.body.append(view);
   view.showModal();
   history.pushState({...(history.state as object | null), [KEY]: true}, '');
-  zoomTo(min, 0, 0);
+  zoomTo(zoom, 0, 0);
   pane.focus();
 }

@@ -1,10 +1,13 @@
 /**
  * Advance widths from a TrueType font file: enough of `cmap` (formats 4 and
  * 12), `hhea`, `hmtx` and `head` to measure a line of text the way a browser
- * lays it out without kerning. Used to check, at build time, that every
- * diagram label fits its shape in a real CJK font.
+ * lays it out without kerning. Diagram labels and social-card titles are
+ * measured, broken and checked with Noto Sans SC (`textWidth`), the font
+ * the cards are drawn in, from `@expo-google-fonts/noto-sans-sc`.
  */
 import {readFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import path from 'node:path';
 
 export type FontMetrics = Readonly<{
   /** Width of `text` in em. Characters the font lacks count as one em. */
@@ -105,4 +108,30 @@ export function loadFontMetrics(path: string): FontMetrics {
       return units / unitsPerEm;
     },
   };
+}
+
+const require = createRequire(__filename);
+const fontFile = (weight: string): string =>
+  path.join(
+    path.dirname(require.resolve('@expo-google-fonts/noto-sans-sc/package.json')),
+    weight,
+    `NotoSansSC_${weight}.ttf`,
+  );
+
+const fonts = new Map<string, FontMetrics>();
+
+/** Noto Sans SC at the nearest weight the package has: 400, 500 or 700. */
+export function notoSansSc(weight: number): FontMetrics {
+  const file = weight >= 600 ? '700Bold' : weight >= 500 ? '500Medium' : '400Regular';
+  let metrics = fonts.get(file);
+  if (!metrics) {
+    metrics = loadFontMetrics(fontFile(file));
+    fonts.set(file, metrics);
+  }
+  return metrics;
+}
+
+/** Width in px of one line of `text` in Noto Sans SC at `size` px and `weight`. */
+export function textWidth(text: string, size: number, weight: number): number {
+  return notoSansSc(weight).widthEm(text) * size;
 }
