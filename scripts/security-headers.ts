@@ -15,20 +15,19 @@
  */
 import {readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {builtPages, HEADERS_FILE} from '../src/plugins/security-headers';
+import {builtPages} from '../src/plugins/security-headers';
+import {caddyfile} from '../src/plugins/security-headers/caddy';
+import {HEADERS_FILE, headersFile} from '../src/plugins/security-headers/headers-file';
+import {blockedStyles, inlineScriptHashes} from '../src/plugins/security-headers/inline';
+import {metaPolicies} from '../src/plugins/security-headers/meta';
+import {nginxSnippet} from '../src/plugins/security-headers/nginx';
 import {
-  blockedStyles,
   CACHE_CONTROL,
-  caddyfile,
   headerRules,
-  headersFile,
-  inlineScriptHashes,
   metaContentSecurityPolicy,
-  metaPolicies,
-  nginxSnippet,
   securityHeaders,
-  vercelJson,
 } from '../src/plugins/security-headers/policy';
+import {vercelJson} from '../src/plugins/security-headers/vercel';
 
 const BUILD_DIR = 'build';
 export const SNIPPET_FILE = 'deploy/security-headers.conf';

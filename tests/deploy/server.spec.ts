@@ -8,7 +8,8 @@ import {
   sitemapPaths,
   waitForHydration,
 } from '../e2e/helpers';
-import {parseHeadersFile, type HeaderRule} from '../../src/plugins/security-headers/policy';
+import type {HeaderRule} from '../../src/plugins/security-headers/policy';
+import {parseHeadersFile} from '../headers';
 
 /** The header rules of the served build's `_headers`, which every host's config repeats. */
 async function headerRules(request: APIRequestContext): Promise<HeaderRule[]> {

@@ -8,28 +8,22 @@ import {join} from 'node:path';
 import {test} from 'node:test';
 import securityHeadersPlugin from '../../src/plugins/security-headers';
 import {createHash} from 'node:crypto';
+import {caddyfile} from '../../src/plugins/security-headers/caddy';
+import {headersFile} from '../../src/plugins/security-headers/headers-file';
+import {blockedStyles, inlineScriptHashes} from '../../src/plugins/security-headers/inline';
+import {metaPolicies, metaTag, withMetaPolicy} from '../../src/plugins/security-headers/meta';
+import {nginxSnippet} from '../../src/plugins/security-headers/nginx';
 import {
   ALLOWED_STYLE_ATTRIBUTES,
-  blockedStyles,
-  caddyfile,
-  cspDirectives,
   contentSecurityPolicy,
-  headerRules,
-  headersFile,
+  cspDirectives,
   HEADER_ONLY_DIRECTIVES,
-  inlineScriptHashes,
+  headerRules,
   metaContentSecurityPolicy,
-  metaPolicies,
-  metaTag,
-  nginxSnippet,
-  parseCaddyfile,
-  parseHeadersFile,
-  parseNginxSnippet,
-  parseVercelJson,
   securityHeaders,
-  vercelJson,
-  withMetaPolicy,
 } from '../../src/plugins/security-headers/policy';
+import {vercelJson} from '../../src/plugins/security-headers/vercel';
+import {parseCaddyfile, parseHeadersFile, parseNginxSnippet, parseVercelJson} from '../headers';
 import {nginxConfProblems, problems} from '../../scripts/security-headers';
 
 const ROOT = join(__dirname, '../..');

@@ -40,7 +40,11 @@ function reactStyle(literal: string): string {
 const securityHeaders: Subject = {
   name: 'security-headers',
   kind: 'plugin',
-  files: ['src/plugins/security-headers/index.ts', 'src/plugins/security-headers/policy.ts'],
+  files: [
+    'src/plugins/security-headers/index.ts',
+    'src/plugins/security-headers/policy.ts',
+    'src/plugins/security-headers/inline.ts',
+  ],
   whenBroken:
     'cannot switch itself off (it is the only CSP a header-less host gets): `security-headers.ts --check` fails the build step of `npm test` when a page lost its <meta>; move the page rewrite after the other plugins’ postBuild',
   assumptions: [

@@ -1,17 +1,12 @@
 import {readdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
-import {
-  headerRules,
-  headersFile,
-  inlineScriptHashes,
-  metaContentSecurityPolicy,
-  metaTag,
-  withMetaPolicy,
-} from './policy';
+import {HEADERS_FILE, headersFile} from './headers-file';
+import {inlineScriptHashes} from './inline';
+import {metaTag, withMetaPolicy} from './meta';
+import {headerRules, metaContentSecurityPolicy} from './policy';
 
-/** Where hosts that read one (Cloudflare Pages, Netlify) find the headers, in the build. */
-export const HEADERS_FILE = '_headers';
+export {HEADERS_FILE};
 
 /** Every HTML page of a build, as paths relative to it. */
 export function builtPages(outDir: string): string[] {
