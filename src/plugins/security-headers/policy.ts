@@ -15,13 +15,13 @@
  * Every host gets the same header values, byte for byte: the security
  * headers (HSTS among them, as every host serves the site over HTTPS) on every
  * path, and a one-year immutable Cache-Control on the hashed bundles under
- * /assets/. The Content-Security-Policy allows the pages' inline scripts by
- * their SHA-256 hash and nothing from other origins. Styles come from the
- * site's stylesheets only: no `<style>` element and no `style` attribute,
- * except the few Docusaurus's own code writes, allowed by hash
- * (`ALLOWED_STYLE_ATTRIBUTES`). Styles scripts set through the CSSOM
- * (`element.style.x = …`, which React does for a `style` prop on the client)
- * are not governed by the CSP.
+ * /assets/. The Content-Security-Policy allows nothing from other origins
+ * and no inline code wholesale: the pages' inline scripts, `<style>`
+ * elements and `style` attributes are allowed by their SHA-256 hashes, which
+ * the build computes from what the components named in allowlist.ts wrote
+ * into the pages (inline.ts); inline code from anything else fails the build.
+ * Styles scripts set through the CSSOM (`element.style.x = …`, which React
+ * does for a `style` prop on the client) are not governed by the CSP.
  */
 import {createHash} from 'node:crypto';
 
@@ -30,54 +30,32 @@ export function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 }
 
-/**
- * The `style` attribute values theme-common's Collapsible writes into the
- * server-rendered pages, its state until hydration (expanded doc sidebar
- * categories; collapsed ones where a component mounts them collapsed): its
- * `CollapsedStyles` and `ExpandedStyles` as React writes them.
- */
-export const COLLAPSIBLE_STYLES: readonly string[] = [
-  'display:none;overflow:hidden;height:0px',
-  'display:block;overflow:visible;height:auto',
-];
-
-/**
- * The `style` attributes of core's base-URL banner (spec B11), which its
- * inline script puts into the home page with `innerHTML` at DOMContentLoaded,
- * before the bundle has run; its CSS hides it unless the stylesheet failed too.
- */
-export const BASE_URL_BANNER_STYLES: readonly string[] = [
-  'border: thick solid red; background-color: rgb(255, 230, 179); margin: 20px; padding: 20px; font-size: 20px;',
-  'font-weight: bold; font-size: 30px;',
-  'font-weight: bold;',
-  'font-weight: bold; color: red;',
-  'font-weight: bold; color: green;',
-];
-
-/**
- * Every `style` attribute value the policy allows, by hash: what Docusaurus's
- * own code writes and the site cannot move to classes. assumptions.ts checks
- * both lists against the installed packages; any other style attribute is
- * blocked.
- */
-export const ALLOWED_STYLE_ATTRIBUTES: readonly string[] = [
-  ...COLLAPSIBLE_STYLES,
-  ...BASE_URL_BANNER_STYLES,
-];
+/** The hashes (`'sha256-…'`, sorted) of the inline code the policy allows, by where it goes. */
+export type InlineHashes = Readonly<{
+  scripts: readonly string[];
+  styleElements: readonly string[];
+  styleAttributes: readonly string[];
+}>;
 
 export type Directive = readonly [name: string, value: string];
 
 /** The Content-Security-Policy, directive by directive. */
-export function cspDirectives(scriptHashes: readonly string[]): Directive[] {
+export function cspDirectives(inline: InlineHashes): Directive[] {
   return [
     ['default-src', "'self'"],
-    ['script-src', ["'self'", ...scriptHashes].join(' ')],
-    // Stylesheets from the site only; no <style> element; no style attribute
-    // but the allowed ones. A browser without style-src-attr (CSP Level 3)
-    // falls back to style-src and blocks those too: a Collapsible then shows
-    // unstyled until hydration sets its state through the CSSOM.
-    ['style-src', "'self'"],
-    ['style-src-attr', ["'unsafe-hashes'", ...ALLOWED_STYLE_ATTRIBUTES.map(sha256)].join(' ')],
+    ['script-src', ["'self'", ...inline.scripts].join(' ')],
+    // Stylesheets from the site; <style> elements and style attributes only
+    // those allowed components wrote (allowlist.ts), by hash. A browser
+    // without style-src-attr (CSP Level 3) falls back to style-src and blocks
+    // every style attribute: a Collapsible then shows unstyled until
+    // hydration sets its state through the CSSOM.
+    ['style-src', ["'self'", ...inline.styleElements].join(' ')],
+    [
+      'style-src-attr',
+      inline.styleAttributes.length > 0
+        ? ["'unsafe-hashes'", ...inline.styleAttributes].join(' ')
+        : "'none'",
+    ],
     ['img-src', "'self' data:"],
     ['font-src', "'self'"],
     ['connect-src', "'self'"],
@@ -104,14 +82,14 @@ export function serializePolicy(directives: readonly Directive[]): string {
 }
 
 /** The policy as a response header carries it. */
-export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
-  return serializePolicy(cspDirectives(scriptHashes));
+export function contentSecurityPolicy(inline: InlineHashes): string {
+  return serializePolicy(cspDirectives(inline));
 }
 
 /** The same policy, less what a `<meta>` element cannot carry. */
-export function metaContentSecurityPolicy(scriptHashes: readonly string[]): string {
+export function metaContentSecurityPolicy(inline: InlineHashes): string {
   return serializePolicy(
-    cspDirectives(scriptHashes).filter(([name]) => !HEADER_ONLY_DIRECTIVES.has(name)),
+    cspDirectives(inline).filter(([name]) => !HEADER_ONLY_DIRECTIVES.has(name)),
   );
 }
 
@@ -137,9 +115,9 @@ export const CACHE_CONTROL = {
 } as const;
 
 /** Every security header, for hosts that can set them. */
-export function securityHeaders(scriptHashes: readonly string[]): Header[] {
+export function securityHeaders(inline: InlineHashes): Header[] {
   return [
-    ['Content-Security-Policy', contentSecurityPolicy(scriptHashes)],
+    ['Content-Security-Policy', contentSecurityPolicy(inline)],
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     [
@@ -164,9 +142,9 @@ export type HeaderRule = Readonly<{path: '/*' | '/assets/*'; headers: readonly H
  * Cache-Control is set by the `/assets/*` rule alone: a bundle gets one
  * value, and every other path keeps the host's default.
  */
-export function headerRules(scriptHashes: readonly string[]): HeaderRule[] {
+export function headerRules(inline: InlineHashes): HeaderRule[] {
   return [
-    {path: '/*', headers: securityHeaders(scriptHashes)},
+    {path: '/*', headers: securityHeaders(inline)},
     {path: '/assets/*', headers: [['Cache-Control', CACHE_CONTROL.immutable]]},
   ];
 }
