@@ -14,7 +14,8 @@ function caddyQuote(value: string): string {
 
 /**
  * `deploy/Caddyfile`: Caddy serving the build as deploy/nginx.conf does
- * (the same URLs, redirects, 404 page, compression and headers). Caddy gets
+ * (the same URLs, redirects with their query string, 404 page, compression,
+ * headers and cache rules; tests/deploy runs the same checks on both). Caddy gets
  * and renews the certificate itself and redirects HTTP to HTTPS; the headers
  * below go on the HTTPS responses only.
  */
@@ -37,31 +38,45 @@ ${SERVER_NAME} {
 \theader {
 ${block(all.headers).join('\n')}
 \t}
-\t# Hashed bundles never change under the same name.
-\t@assets path /assets/*
+\t# Hashed bundles never change under the same name: only a file that is
+\t# there is cached for good, never a redirect or an error under /assets/.
+\t@assets {
+\t\tpath /assets/*
+\t\tfile
+\t}
 \theader @assets ${assetHeaders.join(' ')}
-\t# Pages: always revalidated so a deploy shows up at once.
-\t@pages not path /assets/*
+\t# Everything else: always revalidated so a deploy shows up at once.
+\t@pages not {
+\t\tpath /assets/*
+\t\tfile
+\t}
 \theader @pages Cache-Control ${caddyQuote(CACHE_CONTROL.revalidate)}
 
 \t@dirIndex path_regexp dirIndex ^(/.+)/index\\.html$
 \t@html path_regexp html ^(/.+)\\.html$
 \t@slash path_regexp slash ^(/.+)/$
+\t@query expression {query} != ""
 \t# In the order written: the redirects see the URL as requested.
 \troute {
+\t\t# A redirect keeps the query string, as nginx's rewrite does.
+\t\tvars @query querySuffix ?{query}
+\t\t# The not-found page has no URL of its own (nginx: internal).
+\t\terror /404.html 404
 \t\t# /x.html, /x/index.html and /x/ all redirect, in one hop, to /x.
-\t\tredir /index.html / permanent
-\t\tredir @dirIndex {re.dirIndex.1} permanent
-\t\tredir @html {re.html.1} permanent
-\t\tredir @slash {re.slash.1} permanent
+\t\tredir /index.html /{vars.querySuffix} permanent
+\t\tredir @dirIndex {re.dirIndex.1}{vars.querySuffix} permanent
+\t\tredir @html {re.html.1}{vars.querySuffix} permanent
+\t\tredir @slash {re.slash.1}{vars.querySuffix} permanent
 \t\ttry_files {path} {path}.html {path}/index.html
 \t\tfile_server {
 \t\t\tdisable_canonical_uris
 \t\t}
 \t}
 
-\t# The Chinese not-found page, with status 404.
+\t# The Chinese not-found page, with the error's status. No error response
+\t# is cached (the headers set above are still on it).
 \thandle_errors {
+\t\theader Cache-Control ${caddyQuote(CACHE_CONTROL.revalidate)}
 \t\trewrite * /404.html
 \t\tfile_server
 \t}
