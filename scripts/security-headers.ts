@@ -7,28 +7,27 @@
  *   tsx scripts/security-headers.ts          write the files
  *   tsx scripts/security-headers.ts --check  fail if any of them, build/_headers
  *                                            or any page's CSP <meta> does not
- *                                            match the build's inline scripts,
- *                                            or deploy/nginx.conf's cache rules
- *                                            and HTTPS layout leave the policy,
- *                                            or a page has a style attribute
- *                                            or <style> the policy blocks
+ *                                            match the build's inline scripts
+ *                                            and styles, or deploy/nginx.conf's
+ *                                            cache rules and HTTPS layout leave
+ *                                            the policy, or a page has inline
+ *                                            code no allowed component wrote
  */
 import {readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {builtPages, HEADERS_FILE} from '../src/plugins/security-headers';
+import {builtPages} from '../src/plugins/security-headers';
+import {caddyfile} from '../src/plugins/security-headers/caddy';
+import {HEADERS_FILE, headersFile} from '../src/plugins/security-headers/headers-file';
+import {inlineReport, straysMessage} from '../src/plugins/security-headers/inline';
+import {metaPolicies} from '../src/plugins/security-headers/meta';
+import {nginxSnippet} from '../src/plugins/security-headers/nginx';
 import {
-  blockedStyles,
   CACHE_CONTROL,
-  caddyfile,
   headerRules,
-  headersFile,
-  inlineScriptHashes,
   metaContentSecurityPolicy,
-  metaPolicies,
-  nginxSnippet,
   securityHeaders,
-  vercelJson,
 } from '../src/plugins/security-headers/policy';
+import {vercelJson} from '../src/plugins/security-headers/vercel';
 
 const BUILD_DIR = 'build';
 export const SNIPPET_FILE = 'deploy/security-headers.conf';
@@ -47,11 +46,13 @@ export function expected(buildDir = BUILD_DIR) {
     file,
     html: readFileSync(join(buildDir, file), 'utf8'),
   }));
-  const hashes = inlineScriptHashes(pages.map((page) => page.html));
+  const {hashes, strays, written} = inlineReport(pages);
   const rules = headerRules(hashes);
   return {
     pages,
     hashes,
+    strays,
+    written,
     meta: metaContentSecurityPolicy(hashes),
     headersFile: headersFile(rules),
     files: {
@@ -111,7 +112,7 @@ export function problems(
   for (const key of Object.keys(files) as (keyof HostFiles)[]) {
     if (read(files[key]) !== want.files[key]) {
       found.push(
-        `${files[key]} does not match the inline scripts of ${buildDir}/: ` +
+        `${files[key]} does not match the inline code of ${buildDir}/: ` +
           'run `npm run build && npm run deploy:headers` and commit the result',
       );
     }
@@ -125,16 +126,8 @@ export function problems(
     if (policies.length !== 1) found.push(`${file}: ${policies.length} CSP <meta> elements`);
     else if (policies[0] !== want.meta) found.push(`${file}: its CSP <meta> is not the policy`);
     if (scriptBefore) found.push(`${file}: a script comes before the CSP <meta>`);
-    const blocked = blockedStyles(html);
-    if (blocked.length > 0) {
-      const distinct = [...new Set(blocked)];
-      found.push(
-        `${file}: ${blocked.length} inline styles the CSP blocks (use a class): ` +
-          distinct.slice(0, 3).join(', ') +
-          (distinct.length > 3 ? ` and ${distinct.length - 3} more` : ''),
-      );
-    }
   }
+  if (want.strays.length > 0) found.push(straysMessage(want.strays));
   return found;
 }
 
@@ -145,12 +138,14 @@ function main(): void {
       console.error(found.join('\n'));
       process.exit(1);
     }
-    const {pages, hashes} = expected();
+    const {pages, hashes, written} = expected();
+    const components = [...written].map(([name, count]) => `${name} ${count}`).join(', ');
     console.log(
       `${Object.values(HOST_FILES).join(', ')}, ${BUILD_DIR}/${HEADERS_FILE} and the CSP <meta> ` +
-        `of ${pages.length} pages match ${BUILD_DIR}/ (${hashes.length} inline script hashes); ` +
+        `of ${pages.length} pages match ${BUILD_DIR}/ (hashes: ${hashes.scripts.length} scripts, ` +
+        `${hashes.styleElements.length} <style> elements, ${hashes.styleAttributes.length} style attributes); ` +
         `${NGINX_CONF} keeps the policy's cache rules and HSTS on HTTPS only; ` +
-        'no page has an inline style the policy blocks',
+        `every inline script and style comes from an allowed component (${components})`,
     );
     return;
   }

@@ -11,7 +11,8 @@ import {readFileSync} from 'node:fs';
 import {request as httpRequest, type IncomingHttpHeaders} from 'node:http';
 import {request as httpsRequest} from 'node:https';
 import {expect, test} from '@playwright/test';
-import {parseHeadersFile, SERVER_NAME} from '../../src/plugins/security-headers/policy';
+import {SERVER_NAME} from '../../src/plugins/security-headers/policy';
+import {parseHeadersFile} from '../headers';
 
 type Reply = Readonly<{status: number; headers: IncomingHttpHeaders; body: string}>;
 

@@ -12,13 +12,8 @@ import type {AddressInfo} from 'node:net';
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {expect, test, type Browser, type Page} from '@playwright/test';
-import {
-  HEADER_ONLY_DIRECTIVES,
-  parseCaddyfile,
-  parseHeadersFile,
-  parseNginxSnippet,
-  parseVercelJson,
-} from '../../src/plugins/security-headers/policy';
+import {HEADER_ONLY_DIRECTIVES} from '../../src/plugins/security-headers/policy';
+import {parseCaddyfile, parseHeadersFile, parseNginxSnippet, parseVercelJson} from '../headers';
 import {collectOffsiteRequests, sitemapPaths, waitForHydration, waitForIdle} from './helpers';
 
 const REPO = join(__dirname, '../..');

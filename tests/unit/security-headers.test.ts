@@ -1,55 +1,141 @@
 // One security policy, every host (src/plugins/security-headers): a CSP <meta>
 // in every page, build/_headers, vercel.json, deploy/Caddyfile and the nginx
-// snippet, with the same header values byte for byte.
+// snippet, with the same header values byte for byte; the inline code it
+// allows, hashed from what the allowed components wrote into the pages.
 import {strict as assert} from 'node:assert';
-import {mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync} from 'node:fs';
+import {createHash} from 'node:crypto';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {test} from 'node:test';
 import securityHeadersPlugin from '../../src/plugins/security-headers';
-import {createHash} from 'node:crypto';
+import {INLINE_COMPONENTS} from '../../src/plugins/security-headers/allowlist';
+import {caddyfile} from '../../src/plugins/security-headers/caddy';
+import {headersFile} from '../../src/plugins/security-headers/headers-file';
+import {inlineReport, type InlineReport} from '../../src/plugins/security-headers/inline';
+import {metaPolicies, metaTag, withMetaPolicy} from '../../src/plugins/security-headers/meta';
+import {nginxSnippet} from '../../src/plugins/security-headers/nginx';
 import {
-  ALLOWED_STYLE_ATTRIBUTES,
-  blockedStyles,
-  caddyfile,
-  cspDirectives,
   contentSecurityPolicy,
-  headerRules,
-  headersFile,
+  cspDirectives,
   HEADER_ONLY_DIRECTIVES,
-  inlineScriptHashes,
+  headerRules,
   metaContentSecurityPolicy,
-  metaPolicies,
-  metaTag,
-  nginxSnippet,
-  parseCaddyfile,
-  parseHeadersFile,
-  parseNginxSnippet,
-  parseVercelJson,
   securityHeaders,
-  vercelJson,
-  withMetaPolicy,
+  type InlineHashes,
 } from '../../src/plugins/security-headers/policy';
+import {vercelJson} from '../../src/plugins/security-headers/vercel';
+import {parseCaddyfile, parseHeadersFile, parseNginxSnippet, parseVercelJson} from '../headers';
 import {nginxConfProblems, problems} from '../../scripts/security-headers';
 
 const ROOT = join(__dirname, '../..');
-const HASHES = ["'sha256-AAAA'", "'sha256-BBBB'"];
+const HASHES: InlineHashes = {
+  scripts: ["'sha256-AAAA'", "'sha256-BBBB'"],
+  styleElements: [],
+  styleAttributes: ["'sha256-CCCC'"],
+};
 
-/** A page as Docusaurus 3.7.0 writes it, minified: no <head> start tag. */
+/** `'sha256-…'` of a text, as the browser computes it. */
+const hash = (text: string): string =>
+  `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/**
+ * A page as Docusaurus 3.7.0 writes it, minified (no <head> start tag), with
+ * the inline code of the allowed components: core's base-URL banner script
+ * (whose banner has a style attribute), the theme's colour mode script, the
+ * template's boot script, a doc sidebar category's Collapsible; and JSON-LD
+ * and a script file, which are not inline code.
+ */
+const BANNER =
+  'function insertBanner(){n.innerHTML=\'<div id="__docusaurus-base-url-issue-banner" style="font-weight: bold;">x</div>\'}';
 const PAGE =
   '<!doctype html><html lang=zh-Hans><meta charset=UTF-8><meta name=generator content=x>' +
-  '<script data-rh=true>banner()</script><link rel=stylesheet href=/a.css>' +
-  '<script type="application/ld+json">{"a":1}</script><body><script>theme()</script>' +
+  `<script data-rh=true>${BANNER}</script><link rel=stylesheet href=/a.css>` +
+  '<script type="application/ld+json">{"a":1}</script><body>' +
+  '<script>document.documentElement.setAttribute("data-theme","light")</script>' +
+  '<div id=__docusaurus><nav class="menu thin-scrollbar"><ul class="theme-doc-sidebar-menu menu__list">' +
+  '<li class="theme-doc-sidebar-item-category menu__list-item"><div>a</div>' +
+  '<ul style="display:block;overflow:visible;height:auto" class=menu__list><li>b</ul></ul></nav></div>' +
   '<script src=/main.js></script><script data-bundle="/a.js">boot()</script>';
 
-test('the inline scripts are hashed by their text, JSON-LD and src scripts left out', () => {
-  const hashes = inlineScriptHashes([PAGE, PAGE.replace('boot()', 'other()')]);
-  assert.equal(hashes.length, 4);
-  // sha256("boot()"), whatever its attributes.
-  assert.ok(
-    hashes.includes("'sha256-MeZS89WlF0u+o0hCvHTBt4q1WHU+U+sJKgbdRUc36mY='"),
-    hashes.join(),
+const report = (pages: Record<string, string>): InlineReport =>
+  inlineReport(Object.entries(pages).map(([file, html]) => ({file, html})));
+
+test('the allowed components’ inline code is hashed: scripts by their text, style attributes by their value, the banner’s styles from its script', () => {
+  const {hashes, strays, written} = report({'index.html': PAGE});
+  assert.deepEqual(strays, []);
+  assert.deepEqual(
+    hashes.scripts,
+    [BANNER, 'document.documentElement.setAttribute("data-theme","light")', 'boot()']
+      .map(hash)
+      .sort(),
   );
+  assert.equal(hashes.scripts.length, 3, 'JSON-LD and the script file are not hashed');
+  assert.deepEqual(
+    hashes.styleAttributes,
+    ['display:block;overflow:visible;height:auto', 'font-weight: bold;'].map(hash).sort(),
+  );
+  assert.deepEqual([...written].sort(), [
+    ['BaseUrlIssueBanner', 1],
+    ['Collapsible', 1],
+    ['boot script', 1],
+    ['colour mode script', 1],
+  ]);
+  // The browser hashes the value as written: sha256 of "display:block;overflow:visible;height:auto".
+  assert.ok(
+    hashes.styleAttributes.includes("'sha256-z1feagJIYQX5xSgilbQgdvBTP2Vm7MYfTpWz4KU5sxs='"),
+  );
+  // Every component in the list has a name, a source and a kind.
+  for (const component of INLINE_COMPONENTS) assert.ok(component.name && component.source);
+});
+
+test("the theme's CodeBlock (code-highlight switched off) is allowed its colours; the site's own code block is not", () => {
+  const tokens =
+    '<pre tabindex=0 class="prism-code language-bash codeBlock_x thin-scrollbar" style="color:#393a34;background-color:#f6f8fa">' +
+    '<code class=codeBlockLines_x><span class=token-line style="color:#393a34">' +
+    '<span class="token function" style="color:#b7313e">ls</span></span></code></pre>';
+  const theme = `<body><article><div class=markdown><div class="language-bash codeBlockContainer_x theme-code-block" style="--prism-color:#393a34;--prism-background-color:#f6f8fa"><div class=codeBlockContent_x>${tokens}</div></div>`;
+  const {hashes, strays} = report({'docs/intro.html': theme});
+  assert.deepEqual(strays, []);
+  assert.deepEqual(
+    hashes.styleAttributes,
+    [
+      '--prism-color:#393a34;--prism-background-color:#f6f8fa',
+      'color:#393a34;background-color:#f6f8fa',
+      'color:#393a34',
+      'color:#b7313e',
+    ]
+      .map(hash)
+      .sort(),
+  );
+  // The site's CodeBlock renders the same classes with no style on the
+  // container: its blocks carry none, and a style in one is a stray.
+  const site = theme.replace(' style="--prism-color:#393a34;--prism-background-color:#f6f8fa"', '');
+  assert.equal(report({'docs/intro.html': site}).strays.length, 3);
+});
+
+test('inline code no allowed component wrote is a stray, named by page and element', () => {
+  const page =
+    PAGE.replace('<body>', '<body><style>p{color:red}</style>').replace(
+      '<div id=__docusaurus>',
+      '<div id=__docusaurus><main class="container main"><p style="color:red">x</p>' +
+        '<button onclick="go()">b</button><script>track()</script></main>',
+    ) + '<svg><style>.x{}</style></svg><script type=module>x()</script>';
+  const {strays, hashes} = report({'blog/post.html': page});
+  assert.deepEqual(
+    strays.map(({page, kind, element}) => `${page}: ${kind} ${element}`),
+    [
+      'blog/post.html: style element <style> "p{color:red}" in html > body',
+      'blog/post.html: style attribute <p style="color:red"> in html > body > div#__docusaurus > main.container.main',
+      'blog/post.html: event handler <button onclick="go()"> in html > body > div#__docusaurus > main.container.main',
+      'blog/post.html: script <script> "track()" in html > body > div#__docusaurus > main.container.main',
+      'blog/post.html: style element <style> ".x{}" in html > body > svg',
+      'blog/post.html: script <script type="module"> "x()" in html > body',
+    ],
+  );
+  // A stray is not hashed: the policy blocks it.
+  assert.ok(!hashes.styleAttributes.includes(hash('color:red')));
+  assert.ok(!hashes.scripts.includes(hash('track()')));
 });
 
 test('_headers, vercel.json, the Caddyfile and nginx carry the same headers; the meta the same policy less frame-ancestors', () => {
@@ -88,39 +174,35 @@ test('_headers, vercel.json, the Caddyfile and nginx carry the same headers; the
   assert.doesNotMatch(csp, /https?:|\*|'unsafe-eval'/);
 });
 
-test('no directive allows inline code wholesale; style attributes only by the hashes of the allowed values', () => {
+test('no directive allows inline code wholesale: inline styles and scripts only by the hashes of what was written', () => {
   const directives = new Map(cspDirectives(HASHES));
   for (const [name, value] of directives) assert.doesNotMatch(value, /'unsafe-inline'/, name);
+  assert.equal(directives.get('script-src'), "'self' 'sha256-AAAA' 'sha256-BBBB'");
   assert.equal(directives.get('style-src'), "'self'");
-  // The browser hashes the attribute's value, as written (sha256 of "display:block;overflow:visible;height:auto").
-  assert.equal(
-    createHash('sha256').update('display:block;overflow:visible;height:auto').digest('base64'),
-    'z1feagJIYQX5xSgilbQgdvBTP2Vm7MYfTpWz4KU5sxs=',
+  assert.equal(directives.get('style-src-attr'), "'unsafe-hashes' 'sha256-CCCC'");
+  // Nothing written, nothing allowed; a <style> an allowed component wrote, by hash.
+  const none = new Map(
+    cspDirectives({scripts: [], styleElements: ["'sha256-DDDD'"], styleAttributes: []}),
   );
-  const attr = directives.get('style-src-attr') ?? '';
-  assert.match(attr, /^'unsafe-hashes'( 'sha256-[A-Za-z0-9+/]+=*')+$/);
-  assert.ok(attr.includes("'sha256-z1feagJIYQX5xSgilbQgdvBTP2Vm7MYfTpWz4KU5sxs='"), attr);
-  assert.equal(attr.split(' ').length, 1 + ALLOWED_STYLE_ATTRIBUTES.length);
+  assert.equal(none.get('script-src'), "'self'");
+  assert.equal(none.get('style-src'), "'self' 'sha256-DDDD'");
+  assert.equal(none.get('style-src-attr'), "'none'");
 });
 
-test('the style check finds every style attribute and <style> the policy blocks, and nothing else', () => {
+test('inline code is read as the browser reads it: character references decoded, markup in text left alone', () => {
   const page =
-    '<!doctype html><html><meta charset=UTF-8><style>p{color:red}</style><body>' +
-    '<nav style=display:contents>a</nav><span class=token style="--l:#226e6d;--d:#bd93f9">b</span>' +
-    "<ul style='display:block;overflow:visible;height:auto'></ul>" +
-    '<svg><style>.x{}</style><path style="fill:red"/></svg>' +
-    '<i style="a&amp;b">c</i>' +
+    '<!doctype html><html><meta charset=UTF-8><body><div id=__docusaurus>' +
+    '<li class=menu__list-item><ul class=menu__list style="a&amp;b"></ul></li>' +
     // Text that only looks like markup, in code and in a script, is not a style.
-    '<code>&lt;p style="color:red"&gt;</code><script>var s = \'<b style="x">\';</script>';
-  assert.deepEqual(blockedStyles(page), [
-    '<style>',
-    'style="display:contents"',
-    'style="--l:#226e6d;--d:#bd93f9"',
-    '<style>',
-    'style="fill:red"',
-    'style="a&b"',
-  ]);
-  assert.deepEqual(blockedStyles(PAGE), []);
+    '<code>&lt;p style="color:red"&gt;</code>' +
+    '</div><script data-bundle=/a.js>var s = \'<b style="x">\';</script>';
+  const {hashes, strays} = report({'index.html': page});
+  assert.deepEqual(strays, []);
+  assert.deepEqual(hashes.styleAttributes, [hash('a&b')]);
+  assert.deepEqual(hashes.scripts, [hash('var s = \'<b style="x">\';')]);
+  // Line breaks as the HTML standard's input stream normalises them.
+  const crlf = report({'index.html': page.replace('var s', 'var\r\ns')});
+  assert.deepEqual(crlf.hashes.scripts, [hash('var\ns = \'<b style="x">\';')]);
 });
 
 test('HSTS is at least a year; the bundles are cached a year as immutable', () => {
@@ -162,7 +244,7 @@ test('the meta goes right after <meta charset>, before any script, and only once
   });
   // Applied twice, or over an older policy, the page still has one.
   assert.equal(withMetaPolicy(page, tag), page);
-  const other = metaTag(metaContentSecurityPolicy(["'sha256-CCCC'"]));
+  const other = metaTag(metaContentSecurityPolicy({...HASHES, scripts: ["'sha256-EEEE'"]}));
   assert.equal(metaPolicies(withMetaPolicy(page, other)).policies.length, 1);
   // With a <head> start tag and no charset, it opens <head>.
   assert.equal(
@@ -178,10 +260,12 @@ test('the plugin writes the meta into every page and _headers; --check accepts t
   try {
     mkdirSync(join(dir, 'build/docs'), {recursive: true});
     writeFileSync(join(dir, 'build/index.html'), PAGE);
-    writeFileSync(join(dir, 'build/docs/intro.html'), PAGE.replace('banner()', 'docs()'));
+    const docs = PAGE.replace('boot()', 'docs()');
+    writeFileSync(join(dir, 'build/docs/intro.html'), docs);
     const plugin = securityHeadersPlugin();
     await plugin.postBuild?.({outDir: join(dir, 'build')} as never);
-    const hashes = inlineScriptHashes([PAGE, PAGE.replace('banner()', 'docs()')]);
+    const {hashes} = report({'index.html': PAGE, 'docs/intro.html': docs});
+    assert.ok(hashes.scripts.includes(hash('docs()')) && hashes.scripts.includes(hash('boot()')));
     for (const file of ['index.html', 'docs/intro.html']) {
       const html = readFileSync(join(dir, 'build', file), 'utf8');
       assert.deepEqual(metaPolicies(html).policies, [metaContentSecurityPolicy(hashes)], file);
@@ -202,8 +286,9 @@ test('the plugin writes the meta into every page and _headers; --check accepts t
     writeFileSync(join(dir, 'build/docs/intro.html'), PAGE);
     writeFileSync(join(dir, 'build/_headers'), '/*\n');
     writeFileSync(files.snippet, '# stale\n');
-    writeFileSync(files.caddyfile, caddyfile(headerRules(["'sha256-OLD'"])));
-    writeFileSync(files.vercel, vercelJson(headerRules(["'sha256-OLD'"])));
+    const old = {...hashes, scripts: ["'sha256-OLD'"]};
+    writeFileSync(files.caddyfile, caddyfile(headerRules(old)));
+    writeFileSync(files.vercel, vercelJson(headerRules(old)));
     const found = problems(join(dir, 'build'), files, nginxConf).join('\n');
     assert.match(found, /snippet\.conf does not match/);
     assert.match(found, /Caddyfile does not match/);
@@ -211,18 +296,29 @@ test('the plugin writes the meta into every page and _headers; --check accepts t
     assert.match(found, /_headers is missing or does not match/);
     assert.match(found, /docs\/intro\.html: 0 CSP <meta> elements/);
 
-    // A page with inline styles the policy blocks is reported, with what they are.
+    // A page with an inline style no allowed component wrote fails the
+    // build, naming the page and the element, and --check reports it.
     writeFileSync(
       join(dir, 'build/index.html'),
       withMetaPolicy(PAGE, metaTag(metaContentSecurityPolicy(hashes))).replace(
-        '<body>',
-        '<body><nav style="display:contents"></nav><p style="color:red"></p><b style="color:red"></b>',
+        '<div id=__docusaurus>',
+        '<div id=__docusaurus><nav class=navbar style="display:contents"></nav>',
       ),
     );
-    assert.match(
-      problems(join(dir, 'build'), files, nginxConf).join('\n'),
-      /^index\.html: 3 inline styles the CSP blocks \(use a class\): style="display:contents", style="color:red"$/m,
+    const stray =
+      /^ {2}index\.html: style attribute <nav class="navbar" style="display:contents"> in html > body > div#__docusaurus$/m;
+    await assert.rejects(
+      async () => plugin.postBuild?.({outDir: join(dir, 'build')} as never),
+      (error: Error) => {
+        assert.match(
+          error.message,
+          /^security-headers: 1 inline styles or scripts that no component in src\/plugins\/security-headers\/allowlist\.ts writes/,
+        );
+        assert.match(error.message, stray);
+        return true;
+      },
     );
+    assert.match(problems(join(dir, 'build'), files, nginxConf).join('\n'), stray);
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }

@@ -1,17 +1,12 @@
 import {readdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
-import {
-  headerRules,
-  headersFile,
-  inlineScriptHashes,
-  metaContentSecurityPolicy,
-  metaTag,
-  withMetaPolicy,
-} from './policy';
+import {HEADERS_FILE, headersFile} from './headers-file';
+import {inlineReport, straysMessage} from './inline';
+import {metaTag, withMetaPolicy} from './meta';
+import {headerRules, metaContentSecurityPolicy} from './policy';
 
-/** Where hosts that read one (Cloudflare Pages, Netlify) find the headers, in the build. */
-export const HEADERS_FILE = '_headers';
+export {HEADERS_FILE};
 
 /** Every HTML page of a build, as paths relative to it. */
 export function builtPages(outDir: string): string[] {
@@ -22,8 +17,10 @@ export function builtPages(outDir: string): string[] {
 
 /**
  * Puts the site's security policy into the build (src/plugins/security-headers/policy.ts):
- * a CSP `<meta>` at the top of every page, with the hashes of the build's
- * inline scripts, and `_headers` with every header rule. The nginx snippet,
+ * a CSP `<meta>` at the top of every page, with the hashes of the inline
+ * scripts and styles the allowed components wrote into the pages
+ * (allowlist.ts), and `_headers` with every header rule. Inline code no
+ * allowed component wrote fails the build, naming the page and the element. The nginx snippet,
  * deploy/Caddyfile and vercel.json are written from the same policy by
  * scripts/security-headers.ts.
  *
@@ -45,7 +42,10 @@ export default function securityHeadersPlugin(): Plugin {
     postBuild({outDir}) {
       const files = builtPages(outDir).map((file) => path.join(outDir, file));
       const pages = files.map((file) => readFileSync(file, 'utf8'));
-      const hashes = inlineScriptHashes(pages);
+      const {hashes, strays} = inlineReport(
+        pages.map((html, i) => ({file: path.relative(outDir, files[i] ?? ''), html})),
+      );
+      if (strays.length > 0) throw new Error(`security-headers: ${straysMessage(strays)}`);
       const tag = metaTag(metaContentSecurityPolicy(hashes));
       files.forEach((file, i) => {
         writeFileSync(`${file}.csp`, withMetaPolicy(pages[i] ?? '', tag));
