@@ -15,7 +15,8 @@
  */
 import {readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {builtPages, HEADERS_FILE} from '../src/plugins/security-headers';
+import {builtPages} from '../src/lib/build-files';
+import {HEADERS_FILE} from '../src/plugins/security-headers';
 import {
   blockedStyles,
   CACHE_CONTROL,

@@ -1,6 +1,7 @@
-import {readdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {readFileSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
+import {builtPages} from '../../lib/build-files';
 import {
   headerRules,
   headersFile,
@@ -12,13 +13,6 @@ import {
 
 /** Where hosts that read one (Cloudflare Pages, Netlify) find the headers, in the build. */
 export const HEADERS_FILE = '_headers';
-
-/** Every HTML page of a build, as paths relative to it. */
-export function builtPages(outDir: string): string[] {
-  return readdirSync(outDir, {recursive: true, encoding: 'utf8'})
-    .filter((file) => file.endsWith('.html'))
-    .sort();
-}
 
 /**
  * Puts the site's security policy into the build (src/plugins/security-headers/policy.ts):
