@@ -21,7 +21,7 @@ import path from 'node:path';
 import {after, describe, test} from 'node:test';
 import type {LoadContext} from '@docusaurus/types';
 import {checkSubject, installed, SITE_DIR, type Installed} from '../../src/contract';
-import subjects from '../../src/contract/all';
+import subjects from '../../scripts/lib/contract-subjects';
 
 const siteDir = path.resolve(process.env.CONTRACT_SITE_DIR ?? SITE_DIR);
 const pkgs = installed(siteDir);
