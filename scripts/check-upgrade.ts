@@ -21,7 +21,7 @@ import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync}
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {SITE_DIR, SWITCHED_OFF, type Finding} from '../src/contract';
-import subjects from '../src/contract/all';
+import subjects from './lib/contract-subjects';
 
 const positional = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const options = new Map(

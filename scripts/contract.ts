@@ -12,7 +12,7 @@
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {checkSubject, installed, SITE_DIR, type Finding} from '../src/contract';
-import subjects from '../src/contract/all';
+import subjects from './lib/contract-subjects';
 
 const args = new Map(
   process.argv.slice(2).map((arg) => {

@@ -15,7 +15,7 @@
  */
 import {readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {builtPages} from '../src/plugins/security-headers';
+import {builtPages} from '../src/lib/build-files';
 import {caddyfile} from '../src/plugins/security-headers/caddy';
 import {HEADERS_FILE, headersFile} from '../src/plugins/security-headers/headers-file';
 import {inlineReport, straysMessage} from '../src/plugins/security-headers/inline';

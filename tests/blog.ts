@@ -10,12 +10,12 @@ import path from 'node:path';
 import {readMarkdown, type MarkdownSource} from './content/markdown';
 import {BLOG_FEED_LIMIT, BLOG_SIDEBAR_COUNT} from '../config/blog';
 import {BLOG_PAGE_SIZE} from './site-spec';
-import {groupSeries, readSeriesCatalog} from '../src/plugins/series';
+import {groupSeries, readSeriesCatalog} from '../src/lib/series';
 
 export type BlogPost = Readonly<{
   /** Source file, relative to the site directory. */
   file: string;
-  /** Source file, absolute (what src/plugins/series calls `source`). */
+  /** Source file, absolute (what src/lib/series.ts calls `source`). */
   source: string;
   frontMatter: Readonly<Record<string, unknown>>;
   /** YYYY-MM-DD. */

@@ -3,8 +3,9 @@
  * removed from each HTML file, so a route costs only its HTML, CSS, fonts and
  * images. What no amount of JS work on this site can beat.
  */
-import {cpSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {cpSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
+import {builtPages} from '../../src/lib/build-files';
 import {LIMIT, OURS} from './sites';
 
 const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script\s*>/gi;
@@ -18,12 +19,6 @@ export function stripScripts(html: string): string {
   return html.replace(SCRIPT, '').replace(LINK, (tag) => (isScriptPreload(tag) ? '' : tag));
 }
 
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, {recursive: true, encoding: 'utf8'})
-    .filter((path) => path.endsWith('.html'))
-    .map((path) => join(dir, path));
-}
-
 /**
  * Copies our build (or `from`, another build of ours) to bench/tmp/limit and
  * strips its scripts; returns the number of files changed.
@@ -32,7 +27,7 @@ export function prepareLimit(from: string = OURS.buildDir): number {
   rmSync(LIMIT.buildDir, {recursive: true, force: true});
   cpSync(from, LIMIT.buildDir, {recursive: true});
   let changed = 0;
-  for (const file of htmlFiles(LIMIT.buildDir)) {
+  for (const file of builtPages(LIMIT.buildDir).map((page) => join(LIMIT.buildDir, page))) {
     const html = readFileSync(file, 'utf8');
     const stripped = stripScripts(html);
     if (stripped !== html) {

@@ -1,17 +1,19 @@
 /**
  * Where this site reaches past Docusaurus's public API, and how to check it.
  *
- * Each local plugin that depends on Docusaurus internals, and each theme
- * component ejected from 3.7.0, lists its assumptions in one file beside it
- * (`assumptions.ts`, or src/theme/ejected.ts for the components). An
- * assumption says what it needs (a module, an export, a file's shape, a
- * generated name), what the code does with it, and checks it against the
- * installed `@docusaurus/*` packages. The same list is the documentation,
- * the contract test's input (tests/contract/) and, for plugins that can,
+ * Each local plugin that depends on Docusaurus internals lists its
+ * assumptions in one file beside it (`assumptions.ts`); the theme components
+ * of src/theme, ejected from 3.7.0 or wrapped, are listed in
+ * src/contract/theme.ts. An assumption says what it needs (a module, an
+ * export, a file's shape, a generated name), what the code does with it, and
+ * checks it against the installed `@docusaurus/*` packages. The same list is
+ * the documentation, the contract test's input (tests/contract/, through the
+ * register in scripts/lib/contract-subjects.ts) and, for plugins that can,
  * the guard that switches the plugin off when the build runs on a
- * Docusaurus it no longer fits.
+ * Docusaurus it no longer fits (`firstBroken`).
  *
- * Node only: this runs in tests, scripts and plugins' build-time code.
+ * Node only: this runs in tests, scripts and plugins' build-time code. It
+ * imports nothing of the site's: plugins, config and scripts import it.
  */
 import {createHash} from 'node:crypto';
 import {existsSync, readFileSync, realpathSync} from 'node:fs';

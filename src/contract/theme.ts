@@ -1,6 +1,9 @@
 /**
  * The theme components this site ejected from @docusaurus/theme-classic
- * 3.7.0, and the ones it wraps or overrides (see src/contract/index.ts).
+ * 3.7.0 into src/theme, and the ones it wraps or overrides there (see
+ * src/contract/index.ts). A plugin that ships a copy of a theme component
+ * itself (src/plugins/article-once/theme) lists it in its own
+ * assumptions.ts, with `upstreamAssumption` and `importsAssumption` below.
  *
  * An ejected component is a copy: Docusaurus keeps changing its original and
  * nothing tells us. Each entry records the sha256 of the 3.7.0 original(s)
@@ -9,9 +12,10 @@
  * "upstream original changed: carry forward": diff the new original against
  * 3.7.0's, apply that to the copy, keep the changes listed here, and record
  * the new hash. Every component also has its imports checked: each
- * `@theme/…` and `@theme-original/…` it imports still exists, and each name
- * it imports from theme-common (public or `/internal`) or from the blog
- * plugin's client API is still exported.
+ * `@theme/…` and `@theme-original/…` it imports (statically or on demand)
+ * still exists, and each name it imports from theme-common (public or
+ * `/internal`), utils-common or the blog and docs plugins' client APIs is
+ * still exported.
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -23,8 +27,13 @@ const THEME_CLASSIC = '@docusaurus/theme-classic';
 const ENTRIES: Record<string, readonly [string, string]> = {
   '@docusaurus/theme-common': ['@docusaurus/theme-common', 'lib/index.js'],
   '@docusaurus/theme-common/internal': ['@docusaurus/theme-common', 'lib/internal.js'],
+  '@docusaurus/utils-common': ['@docusaurus/utils-common', 'lib/index.js'],
   '@docusaurus/plugin-content-blog/client': [
     '@docusaurus/plugin-content-blog',
+    'lib/client/index.js',
+  ],
+  '@docusaurus/plugin-content-docs/client': [
+    '@docusaurus/plugin-content-docs',
     'lib/client/index.js',
   ],
 };
@@ -46,7 +55,7 @@ const COMPONENTS: readonly Component[] = [
   {
     name: 'CodeBlock',
     kind: 'ejected',
-    files: ['CodeBlock/index.tsx', 'CodeBlock/styles.module.css', 'CodeBlock/enhance.ts'],
+    files: ['CodeBlock/index.tsx', 'CodeBlock/styles.module.css'],
     upstream: [
       {
         file: 'CodeBlock/index.tsx',
@@ -87,39 +96,9 @@ const COMPONENTS: readonly Component[] = [
     ],
     changes: [
       'renders the token HTML code-highlight made at build time (no Prism, no parsing in the browser)',
-      'the copy and word-wrap buttons are the theme’s markup and styles, given their work by enhance.ts (also used inside articles React does not hydrate): no state, no re-render',
+      'the copy and word-wrap buttons are the theme’s markup and styles, given their work by src/lib/enhance-code-block.ts (also used inside articles React does not hydrate): no state, no re-render',
       'blocks marked themeCodeBlock (code-highlight switched off) go to the theme’s CodeBlock, loaded on demand',
       'a plain div with the Container’s classes instead of the Container, whose inline Prism colours the CSP blocks',
-    ],
-  },
-  {
-    name: 'BlogPostItem/Content',
-    kind: 'ejected',
-    files: ['BlogPostItem/Content/index.tsx'],
-    upstream: [
-      {
-        file: 'BlogPostItem/Content/index.tsx',
-        sha256: '538f933a20aa6445f733b478778d5a55e605a662cd86c517dbc9febdd4fd8b77',
-      },
-    ],
-    changes: [
-      'renders the post’s module without MDXContent (each module provides its own: src/plugins/article-once)',
-      'a shell’s article renders through its `Article`, in the same element',
-    ],
-  },
-  {
-    name: 'DocItem/Content',
-    kind: 'ejected',
-    files: ['DocItem/Content/index.tsx'],
-    upstream: [
-      {
-        file: 'DocItem/Content/index.tsx',
-        sha256: 'a60acf97ab953670816c13b7f28c68f9e3d15af00d5b9f8a5e602e8dcc20448b',
-      },
-    ],
-    changes: [
-      'renders the doc’s module without MDXContent (each module provides its own: src/plugins/article-once)',
-      'a shell’s article (synthetic title included) renders through its `Article`, in the same element',
     ],
   },
   {
@@ -311,6 +290,45 @@ const COMPONENTS: readonly Component[] = [
     upstream: [],
     changes: ['tables in a scrollable, focusable box'],
   },
+  {
+    name: 'ContentVisibility',
+    kind: 'wrapped',
+    files: ['ContentVisibility/index.tsx'],
+    upstream: [],
+    changes: ['the draft and unlisted banners load on demand, only on a page that shows one'],
+  },
+  {
+    name: 'BlogPostItem/Footer',
+    kind: 'wrapped',
+    files: ['BlogPostItem/Footer/index.tsx'],
+    upstream: [],
+    changes: [
+      'a list page’s “read more” footer rendered as the theme does; the theme’s footer (tags, edit link, last update) loads on demand, only for a post that has one of those',
+    ],
+  },
+  {
+    name: 'DocItem/Footer',
+    kind: 'wrapped',
+    files: ['DocItem/Footer/index.tsx'],
+    upstream: [],
+    changes: [
+      'the theme’s doc footer (tags, edit link, last update) loads on demand, only for a doc that has one of those',
+    ],
+  },
+  {
+    name: 'DocVersionBanner',
+    kind: 'wrapped',
+    files: ['DocVersionBanner/index.tsx'],
+    upstream: [],
+    changes: ['the theme’s version banner loads on demand, only when the version has one'],
+  },
+  {
+    name: 'DocVersionBadge',
+    kind: 'wrapped',
+    files: ['DocVersionBadge/index.tsx'],
+    upstream: [],
+    changes: ['the theme’s version badge loads on demand, only when the version has one'],
+  },
 ];
 
 const THEME_DIR = path.join(SITE_DIR, 'src', 'theme');
@@ -330,44 +348,62 @@ function siteHas(name: string): boolean {
   );
 }
 
-/** Each import of the component's files the installed packages must still provide. */
+/** What a file imports, statically (with the names, when it names them) or on demand. */
+function importsOf(source: string): {from: string; what?: string}[] {
+  const found: {from: string; what?: string}[] = [];
+  for (const [, what = '', from] of source.matchAll(
+    /import\s+(?:type\s+)?([^'"]*?)\s*(?:from\s+)?['"]([^'"]+)['"]/g,
+  )) {
+    // `import type {…}` is gone after compiling: nothing to provide.
+    if (from && !/^import\s+type/.test(what)) found.push({from, what});
+  }
+  for (const [, from] of source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+    if (from) found.push({from});
+  }
+  return found;
+}
+
+/** Each import of these files (paths in this repository) the installed packages must still provide. */
 function checkImports(pkgs: Installed, files: readonly string[]): void {
   for (const file of files.filter((f) => /\.tsx?$/.test(f))) {
-    const source = readFileSync(path.join(THEME_DIR, file), 'utf8');
-    for (const [, what, from] of source.matchAll(
-      /import\s+(?:type\s+)?([^'"]*?)\s*(?:from\s+)?['"]([^'"]+)['"]/g,
-    )) {
-      if (!from || /^import\s+type/.test(what ?? '')) continue;
+    const source = readFileSync(path.join(SITE_DIR, file), 'utf8');
+    for (const {from, what} of importsOf(source)) {
       const theme = /^@theme(-original)?\/(.+)$/.exec(from);
       if (theme?.[2]) {
         const name = theme[2];
         if (themeHas(pkgs, name) || (!theme[1] && siteHas(name))) continue;
-        throw new Error(`src/theme/${file} imports ${from}, which ${THEME_CLASSIC} no longer has`);
+        throw new Error(`${file} imports ${from}, which ${THEME_CLASSIC} no longer has`);
       }
       const entry = ENTRIES[from];
-      if (!entry) continue;
+      if (!entry || what === undefined) continue;
       const text = pkgs.read(entry[0], entry[1]);
-      const names = /\{([^}]*)\}/.exec(what ?? '')?.[1] ?? '';
+      const names = /\{([^}]*)\}/.exec(what)?.[1] ?? '';
       for (const raw of names.split(',')) {
         const name = raw
           .replace(/^\s*type\s+/, '')
           .split(/\s+as\s+/)[0]
           ?.trim();
         if (name && !new RegExp(`\\b${name}\\b`).test(text)) {
-          throw new Error(
-            `src/theme/${file} imports ${name} from ${from}, which no longer exports it`,
-          );
+          throw new Error(`${file} imports ${name} from ${from}, which no longer exports it`);
         }
       }
     }
   }
 }
 
-function subjectOf(component: Component): Subject {
-  const upstream = component.upstream.map(({file, sha256}): Assumption => ({
+/**
+ * A copied component's original (`file` in theme-classic's src/theme) is
+ * still the 3.7.0 one: `changes` says what the copy changes.
+ */
+export function upstreamAssumption(
+  file: string,
+  sha256: string,
+  changes: readonly string[],
+): Assumption {
+  return {
     id: `upstream ${file}`,
     needs: `${THEME_CLASSIC} src/theme/${file} as in 3.7.0 (sha256 ${sha256.slice(0, 8)}…)`,
-    use: `copied into src/theme; changes: ${component.changes.join('; ')}`,
+    use: `copied; changes: ${changes.join('; ')}`,
     check: (pkgs) => {
       if (!pkgs.has(THEME_CLASSIC, `src/theme/${file}`)) {
         throw new Error(`upstream original removed (${THEME_CLASSIC}/src/theme/${file})`);
@@ -379,23 +415,38 @@ function subjectOf(component: Component): Subject {
         );
       }
     },
-  }));
+  };
+}
+
+/** Every import of a component's files (paths in this repository) is still there. */
+export function importsAssumption(
+  files: readonly string[],
+  changes: readonly string[],
+): Assumption {
+  return {
+    id: 'imports',
+    needs:
+      'each @theme/…, @theme-original/… and theme-common / utils-common / blog and docs client name it imports',
+    use: changes.join('; '),
+    check: (pkgs) => checkImports(pkgs, files),
+  };
+}
+
+function subjectOf(component: Component): Subject {
+  const files = component.files.map((file) => `src/theme/${file}`);
   return {
     name: `theme/${component.name}`,
     kind: component.kind,
-    files: component.files.map((file) => `src/theme/${file}`),
+    files,
     whenBroken:
       component.kind === 'ejected'
         ? 'cannot switch itself off: the copy keeps rendering as it was; a broken import fails the build'
         : 'cannot switch itself off: a broken import fails the build',
     assumptions: [
-      ...upstream,
-      {
-        id: 'imports',
-        needs: 'each @theme/…, @theme-original/… and theme-common / blog client name it imports',
-        use: component.changes.join('; '),
-        check: (pkgs) => checkImports(pkgs, component.files),
-      },
+      ...component.upstream.map(({file, sha256}) =>
+        upstreamAssumption(file, sha256, component.changes),
+      ),
+      importsAssumption(files, component.changes),
     ],
   };
 }

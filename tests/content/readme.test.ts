@@ -12,7 +12,7 @@ import {join} from 'node:path';
 import {test} from 'node:test';
 import {load as loadYaml} from 'js-yaml';
 import {fasterFuture} from '../../config/faster';
-import subjects from '../../src/contract/all';
+import subjects from '../../scripts/lib/contract-subjects';
 
 const ROOT = join(__dirname, '../..');
 const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');

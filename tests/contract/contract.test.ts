@@ -21,7 +21,7 @@ import path from 'node:path';
 import {after, describe, test} from 'node:test';
 import type {LoadContext} from '@docusaurus/types';
 import {checkSubject, installed, SITE_DIR, type Installed} from '../../src/contract';
-import subjects from '../../src/contract/all';
+import subjects from '../../scripts/lib/contract-subjects';
 
 const siteDir = path.resolve(process.env.CONTRACT_SITE_DIR ?? SITE_DIR);
 const pkgs = installed(siteDir);
@@ -57,7 +57,8 @@ test('every assumption says what it needs and what for, and how it is checked', 
 describe('a broken assumption is reported, naming the plugin and the assumption', () => {
   const dirs: string[] = [];
   after(() => dirs.forEach((dir) => rmSync(dir, {recursive: true, force: true})));
-  function withEdited(pkg: string, file: string, edit: (text: string) => string): Installed {
+  /** `edit` returns the file's new text, or null to remove the file. */
+  function withEdited(pkg: string, file: string, edit: (text: string) => string | null): Installed {
     // Under the site's node_modules, so the copy finds its own dependencies there.
     const cache = path.join(siteDir, 'node_modules', '.cache');
     mkdirSync(cache, {recursive: true});
@@ -66,7 +67,9 @@ describe('a broken assumption is reported, naming the plugin and the assumption'
     const copy = path.join(dir, pkg);
     cpSync(pkgs.dir(pkg), copy, {recursive: true});
     const at = path.join(copy, file);
-    writeFileSync(at, edit(readFileSync(at, 'utf8')));
+    const text = edit(readFileSync(at, 'utf8'));
+    if (text === null) rmSync(at);
+    else writeFileSync(at, text);
     return installed(siteDir, {[pkg]: copy});
   }
   const brokenIn = (packages: Installed): string[] =>
@@ -166,6 +169,59 @@ describe('a broken assumption is reported, naming the plugin and the assumption'
       only ?? '',
       /^theme\/BlogArchivePage › upstream BlogArchivePage\/index\.tsx: upstream original changed .*carry forward$/,
     );
+  });
+
+  test('a changed original of a component article-once copies switches article-once off', () => {
+    const broken = withEdited(
+      '@docusaurus/theme-classic',
+      'src/theme/DocItem/Content/index.tsx',
+      (text) => `${text}\n// 3.x: a change upstream\n`,
+    );
+    const [only, ...rest] = brokenOf(broken);
+    assert.deepEqual(rest, []);
+    assert.match(
+      only ?? '',
+      /^article-once › upstream DocItem\/Content\/index\.tsx: upstream original changed .*carry forward$/,
+    );
+  });
+
+  test('the theme’s Tabs no longer hiding the panels it does not show breaks article-once', () => {
+    const broken = withEdited('@docusaurus/theme-classic', 'lib/theme/Tabs/index.js', (text) =>
+      text.replace('hidden: tabItem.props.value !== selectedValue', 'inert: false'),
+    );
+    assert.deepEqual(brokenOf(broken), [
+      'article-once › Tabs markup: @docusaurus/theme-classic/lib/theme/Tabs/index.js no longer hides every panel but the selected',
+    ]);
+  });
+
+  test('Link no longer preloading a page on touch breaks article-once', () => {
+    const broken = withEdited('@docusaurus/core', 'lib/client/exports/Link.js', (text) =>
+      text.replace(' onTouchStart={onInteractionEnter}', ''),
+    );
+    assert.deepEqual(brokenOf(broken), [
+      'article-once › Link click rules: @docusaurus/core/lib/client/exports/Link.js no longer preloads on hover and touch',
+    ]);
+  });
+
+  test('a theme component a wrapper loads on demand going away breaks the wrapper', () => {
+    const broken = withEdited(
+      '@docusaurus/theme-classic',
+      'lib/theme/DocVersionBadge/index.js',
+      () => null,
+    );
+    assert.deepEqual(brokenOf(broken), [
+      'theme/DocVersionBadge › imports: src/theme/DocVersionBadge/index.tsx imports @theme-original/DocVersionBadge, which @docusaurus/theme-classic no longer has',
+    ]);
+  });
+
+  test('the docs client API no longer exporting useDoc breaks article-once’s DocItem/Content and the DocItem/Footer wrapper', () => {
+    const broken = withEdited('@docusaurus/plugin-content-docs', 'lib/client/index.js', (text) =>
+      text.replace(/\buseDoc\b/g, 'useDocument'),
+    );
+    assert.deepEqual(brokenOf(broken).sort(), [
+      'article-once › imports: src/plugins/article-once/theme/DocItem/Content/index.tsx imports useDoc from @docusaurus/plugin-content-docs/client, which no longer exports it',
+      'theme/DocItem/Footer › imports: src/theme/DocItem/Footer/index.tsx imports useDoc from @docusaurus/plugin-content-docs/client, which no longer exports it',
+    ]);
   });
 
   test('an internal export an ejected component imports going away breaks it', () => {

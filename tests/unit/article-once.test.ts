@@ -5,8 +5,23 @@
  * added as Docusaurus's toc plugin adds it).
  */
 import assert from 'node:assert/strict';
-import {test} from 'node:test';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import {test, type TestContext} from 'node:test';
 import {parse} from 'acorn';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {installed, SITE_DIR} from '../../src/contract';
+import {candidatesFile, readCandidates, writeLazyRoutes} from '../../src/lib/build-files';
+import articleOncePlugin from '../../src/plugins/article-once';
+import type {LoaderOptions} from '../../src/plugins/article-once/loader';
 import {
   assetRequests,
   behavioursOf,
@@ -157,4 +172,125 @@ test('a built page’s article is the exact markup between the start and end tag
   const doc = `<div class="theme-doc-markdown markdown"><header><h1>T</h1></header><p>x</div><footer>`;
   assert.equal(articleHtml(doc), '<header><h1>T</h1></header><p>x');
   assert.equal(articleHtml('<div class=markdown>list excerpt</div>'), undefined);
+});
+
+// ---------------------------------------------------------------------------
+// The plugin as Docusaurus sees it: on, and switched off.
+
+/** A folder for one test, under the site's node_modules (a site made there finds its packages). */
+function scratch(t: TestContext, prefix: string): string {
+  const cache = path.join(SITE_DIR, 'node_modules', '.cache');
+  mkdirSync(cache, {recursive: true});
+  const dir = mkdtempSync(path.join(cache, prefix));
+  t.after(() => rmSync(dir, {recursive: true, force: true}));
+  return dir;
+}
+
+/** The plugin made as `docusaurus build` makes it (production), its warnings collected. */
+function productionPlugin(t: TestContext, context: Partial<LoadContext>): [Plugin, string[]] {
+  const warnings: string[] = [];
+  t.mock.method(console, 'warn', (message: string) => warnings.push(message));
+  const env = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    return [articleOncePlugin(context as LoadContext), warnings];
+  } finally {
+    process.env.NODE_ENV = env;
+  }
+}
+
+/** A bundler config with the docs plugin's Markdown rule (mdx-loader, for the docs folder). */
+const mdxConfig = () => ({
+  module: {
+    rules: [
+      {
+        include: [path.join(SITE_DIR, 'docs')],
+        use: [{loader: path.join(SITE_DIR, 'node_modules/@docusaurus/mdx-loader/lib/index.js')}],
+      },
+    ],
+  },
+});
+
+const INTRO = path.join(SITE_DIR, 'docs', 'intro.md');
+const ALL_CONTENT = {
+  'docusaurus-plugin-content-docs': {
+    default: {
+      loadedVersions: [{docs: [{source: '@site/docs/intro.md', permalink: '/docs/intro'}]}],
+    },
+  },
+};
+
+type Configure = (config: object, isServer: boolean) => object;
+type AllContentLoaded = (args: {allContent: object}) => Promise<void>;
+
+/** The loader options configureWebpack gave the docs rule, or undefined for no loader. */
+function loaderOf(plugin: Plugin, isServer: boolean): LoaderOptions | undefined {
+  const config = mdxConfig();
+  (plugin.configureWebpack as unknown as Configure)(config, isServer);
+  const [rule] = config.module.rules;
+  const first = rule?.use[0] as {loader: string; options?: LoaderOptions} | undefined;
+  return first?.loader.endsWith('loader.cjs') ? first.options : undefined;
+}
+
+test('on the installed Docusaurus the plugin brings its theme components, its client module and its loader in both bundles', async (t) => {
+  const generatedFilesDir = scratch(t, 'article-once-on-');
+  const [plugin, warnings] = productionPlugin(t, {siteDir: SITE_DIR, generatedFilesDir});
+  assert.deepEqual(warnings, []);
+  const themePath = plugin.getThemePath?.() ?? '';
+  for (const component of ['BlogPostItem/Content', 'DocItem/Content']) {
+    assert.ok(existsSync(path.join(themePath, component, 'index.tsx')), component);
+  }
+  assert.deepEqual(plugin.getClientModules?.(), [
+    path.join(SITE_DIR, 'src/plugins/article-once/client/capture.ts'),
+  ]);
+  await (plugin.allContentLoaded as unknown as AllContentLoaded)({allContent: ALL_CONTENT});
+  assert.deepEqual(readCandidates(generatedFilesDir), {[INTRO]: '/docs/intro'});
+  // lazy-routes on (its plan written before this configureWebpack): shells in the browser bundle.
+  writeLazyRoutes(generatedFilesDir, []);
+  assert.equal(loaderOf(plugin, false)?.shells, true);
+  assert.equal(loaderOf(plugin, true)?.shells, false);
+});
+
+test('with lazy-routes off the theme components stay, and so does the loader in both bundles, making no shells', async (t) => {
+  const generatedFilesDir = scratch(t, 'article-once-no-lazy-');
+  const [plugin, warnings] = productionPlugin(t, {siteDir: SITE_DIR, generatedFilesDir});
+  await (plugin.allContentLoaded as unknown as AllContentLoaded)({allContent: ALL_CONTENT});
+  // No plan: lazy-routes switched itself off. The browser bundle comes first or second.
+  for (const order of [
+    [false, true],
+    [true, false],
+  ]) {
+    for (const isServer of order) {
+      const options = loaderOf(plugin, isServer);
+      assert.ok(options, `the ${isServer ? 'server' : 'browser'} bundle keeps the loader`);
+      assert.equal(options.shells, false);
+    }
+  }
+  assert.match(warnings.join('\n'), /\[switched off\] article-once: lazy-routes is off/);
+  // The candidates stay: the loader of the other bundle still needs them.
+  assert.deepEqual(readCandidates(generatedFilesDir), {[INTRO]: '/docs/intro'});
+});
+
+test('on a Docusaurus that breaks an assumption the plugin is its name only: the site is the theme’s own', async (t) => {
+  // Issue: a behaviour-neutral edit of a string the contract checks (mdx-loader’s toc plugin).
+  const site = scratch(t, 'article-once-off-');
+  const loader = path.join(site, 'node_modules', '@docusaurus', 'mdx-loader');
+  cpSync(installed().dir('@docusaurus/mdx-loader'), loader, {recursive: true});
+  const toc = path.join(loader, 'lib', 'remark', 'toc', 'index.js');
+  const text = readFileSync(toc, 'utf8');
+  assert.ok(text.includes("options.name || 'toc'"));
+  writeFileSync(toc, text.replace("options.name || 'toc'", "options.name ?? 'toc'"));
+  // Candidates of an earlier build, which lazy-routes must not read.
+  const generatedFilesDir = path.join(site, '.docusaurus');
+  mkdirSync(path.dirname(candidatesFile(generatedFilesDir)), {recursive: true});
+  writeFileSync(candidatesFile(generatedFilesDir), JSON.stringify({[INTRO]: '/docs/intro'}));
+
+  const [plugin, warnings] = productionPlugin(t, {siteDir: site, generatedFilesDir});
+  assert.deepEqual(Object.keys(plugin), ['name']);
+  assert.deepEqual(readCandidates(generatedFilesDir), {});
+  assert.equal(warnings.length, 1);
+  assert.match(
+    warnings[0] ?? '',
+    /\[switched off\] article-once: MDX program: .*toc\/index\.js no longer exports the table of contents as `toc`\. Every page renders its article in the browser\./,
+  );
 });

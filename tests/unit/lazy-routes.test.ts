@@ -5,15 +5,13 @@ import {
   entryModule,
   isRouteData,
   lazyIndexModule,
-  articlePath,
-  manifestPath,
   parseRegistry,
   planLazyRoutes,
   registryModule,
   routesModule,
   type RoutesChunkNames,
 } from '../../src/plugins/lazy-routes/plan';
-import {parseRoutes} from '../../src/plugins/route-chunk-scripts/routes';
+import {parseRoutes} from '../../src/lib/generated-routes';
 import {pageJsonLd} from '../../src/plugins/lazy-routes/jsonLd';
 
 /** The shape of 3.7.0's routes.js: a post, the blog list, the docs tree, home and catch-all. */
@@ -221,15 +219,6 @@ test('the lazy routes hang off one entry: an import() per route, named for the r
   assert.match(source, /^import "\/core\/lib\/client\/clientEntry\.js";$/m);
 });
 
-test('a manifest lives under __routes at the route path, below the base URL', () => {
-  assert.equal(
-    manifestPath('/blog/2025/09/15/publish-server', '/'),
-    '__routes/blog/2025/09/15/publish-server.json',
-  );
-  assert.equal(manifestPath('/site/blog', '/site/'), '__routes/blog.json');
-  assert.equal(manifestPath('/blog/', '/'), '__routes/blog.json');
-});
-
 test('pages with an article file: a lazy post says so in its manifest; a doc’s registry loader fetches it beside its module', () => {
   // Posts' and docs' Markdown (not a list page's truncated excerpt) are article-once candidates.
   const isArticle = (modulePath: string) => /^@site\/(blog|docs)\/[^?]+\.md$/.test(modulePath);
@@ -253,14 +242,6 @@ test('pages with an article file: a lazy post says so in its manifest; a doc’s
   );
   // The other entries load as Docusaurus writes them.
   assert.match(source, /"17896441": \[\(\) => import\(/);
-});
-
-test('an article file lives under __articles at the page’s path, below the base URL', () => {
-  assert.equal(
-    articlePath('/blog/2025/09/15/publish-server', '/'),
-    '__articles/blog/2025/09/15/publish-server.json',
-  );
-  assert.equal(articlePath('/site/docs/intro', '/site/'), '__articles/docs/intro.json');
 });
 
 test('a page’s JSON-LD is the text of its first ld+json script, as the page has it', () => {

@@ -1,7 +1,7 @@
-// Post series from front matter and blog/series.yml (src/plugins/series).
+// Post series from front matter and blog/series.yml (src/lib/series.ts).
 import {strict as assert} from 'node:assert';
 import {test} from 'node:test';
-import {findSeries, groupSeries, type SeriesInfo} from '../../src/plugins/series';
+import {findSeries, groupSeries, type SeriesInfo} from '../../src/lib/series';
 
 const CATALOG = new Map<string, SeriesInfo>([
   ['a', {id: 'a', title: '甲系列', description: '甲'}],

@@ -25,7 +25,7 @@ import {
   queryTerms,
   shardOf,
   typoKeys,
-} from '../../src/plugins/shard-search/tokenize';
+} from '../../src/plugins/shard-search/client/tokenize';
 
 const LABELS = {blog: '博客', docs: '文档'};
 

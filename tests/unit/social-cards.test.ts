@@ -1,7 +1,7 @@
 // Social card layout (src/plugins/social-cards): title wrapping by measured width.
 import {strict as assert} from 'node:assert';
 import {test} from 'node:test';
-import {postCardAlt, formatCardDate} from '../../src/plugins/social-cards/alt';
+import {postCardAlt, formatCardDate} from '../../src/plugins/social-cards/client/alt';
 import {socialCardPath} from '../../src/plugins/social-cards';
 import {readBlog} from '../blog';
 import {breaksInsideWords} from '../../src/lib/linebreak';

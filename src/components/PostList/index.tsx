@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import PostDate from '@site/src/components/PostDate';
-import type {PostSummary} from '@site/src/plugins/recent-posts';
+import type {PostSummary} from '@site/src/plugins/recent-posts/client';
 import styles from './styles.module.css';
 
 type Props = {

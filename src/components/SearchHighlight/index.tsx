@@ -1,5 +1,5 @@
 import React, {type ReactNode} from 'react';
-import {highlightRanges} from '@site/src/plugins/shard-search/tokenize';
+import {highlightRanges} from '@site/src/plugins/shard-search/client/tokenize';
 
 /** `text` with every occurrence of the query's words wrapped in `<mark>`. */
 export default function SearchHighlight({

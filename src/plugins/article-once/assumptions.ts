@@ -1,26 +1,149 @@
 /**
  * What article-once takes for granted about @docusaurus/*, MDX and React
- * (see src/contract/index.ts). Checked by tests/contract against the
- * installed versions, and by the plugin before it makes any shell. The two
- * theme components it ejected (BlogPostItem/Content, DocItem/Content) and
- * the CodeBlock buttons are listed in src/contract/theme.ts.
+ * (see src/contract/index.ts), and the theme behaviour it copies. Checked by
+ * tests/contract against the installed versions, and by the plugin when it
+ * is made: one that does not hold switches the whole plugin off (index.ts),
+ * and the site renders with the theme's own components.
+ *
+ * It ships copies of two theme components (theme/BlogPostItem/Content,
+ * theme/DocItem/Content) and gives work to theme markup that React never
+ * hydrates inside an article: the theme's Tabs (client/tabs.ts), the
+ * `Link` click rules (client/links.ts) and the site's CodeBlock buttons
+ * (client/codeBlocks.ts).
  */
 import {checkSubject, expectText, type Subject} from '../../contract';
-import theme from '../../contract/theme';
+import theme, {importsAssumption, upstreamAssumption} from '../../contract/theme';
 
 const MDX_LOADER = '@docusaurus/mdx-loader';
+const THEME_CLASSIC = '@docusaurus/theme-classic';
+
+/** What the copies of BlogPostItem/Content and DocItem/Content change. */
+const CONTENT_CHANGES = [
+  'renders the page’s module without MDXContent (the loader has each module provide its own)',
+  'a shell’s article (a doc’s synthetic title included) renders through its `Article`, in the same element',
+];
 
 const articleOnce: Subject = {
   name: 'article-once',
   kind: 'plugin',
-  files: [
-    'src/plugins/article-once/',
-    'src/theme/BlogPostItem/Content/',
-    'src/theme/DocItem/Content/',
-  ],
+  files: ['src/plugins/article-once/'],
   whenBroken:
-    'switches itself off with a build warning: every post and doc ships and hydrates its article as JavaScript again (the pages work as before, heavier)',
+    'switches itself off with a build warning (no theme components, no loader, no client module): every post and doc renders with the theme’s own components and ships and hydrates its article as JavaScript again (the pages work as before, heavier)',
   assumptions: [
+    upstreamAssumption(
+      'BlogPostItem/Content/index.tsx',
+      '538f933a20aa6445f733b478778d5a55e605a662cd86c517dbc9febdd4fd8b77',
+      CONTENT_CHANGES,
+    ),
+    upstreamAssumption(
+      'DocItem/Content/index.tsx',
+      'a60acf97ab953670816c13b7f28c68f9e3d15af00d5b9f8a5e602e8dcc20448b',
+      CONTENT_CHANGES,
+    ),
+    importsAssumption(
+      [
+        'src/plugins/article-once/theme/BlogPostItem/Content/index.tsx',
+        'src/plugins/article-once/theme/DocItem/Content/index.tsx',
+      ],
+      CONTENT_CHANGES,
+    ),
+    {
+      id: 'plugin theme components',
+      needs:
+        '@docusaurus/core 3.7.0 webpack/aliases: `@theme/…` of each plugin’s getThemePath after the theme-fallback folder, later plugins shadowing earlier ones (site plugins come after the preset’s themes), the site’s src/theme last',
+      use: 'getThemePath gives theme/: its BlogPostItem/Content and DocItem/Content replace theme-classic’s while the plugin is on, and a site wrapper’s `@theme-original/…` would reach them',
+      check: (pkgs) => {
+        expectText(pkgs, '@docusaurus/core', 'lib/webpack/aliases/index.js', [
+          [
+            'return createThemeAliases([ThemeFallbackDir, ...pluginThemes], [userTheme]);',
+            'puts the plugins’ theme folders, in plugin order, before the site’s src/theme',
+          ],
+          ['aliases[aliasKey] = alias;', 'lets a later theme folder shadow an earlier one'],
+          ["'@theme-original'", 'aliases `@theme-original/…` to the plugins’ components'],
+        ]);
+        expectText(pkgs, '@docusaurus/core', 'lib/server/plugins/configs.js', [
+          [
+            /\.\.\.preset\.themes,[\s\S]*?\.\.\.standalonePlugins,/,
+            'orders the site’s plugins after the preset’s themes',
+          ],
+        ]);
+      },
+    },
+    {
+      id: 'Tabs markup',
+      needs:
+        'theme-classic’s Tabs and TabItem (lib/theme/Tabs, TabItem): a `tabs-container` holding a `role="tablist"` of `role="tab"` items (`tabs__item--active`, `aria-selected` and `tabIndex` 0 on the selected one, -1 on the others) and a div of `role="tabpanel"` panels, all but the selected one `hidden`; a click or Enter selects, ArrowRight / ArrowLeft move the focus (wrapping); the tab list keeps its place on screen',
+      use: 'client/tabs.ts does the same on that markup, with no React',
+      check: (pkgs) => {
+        expectText(pkgs, THEME_CLASSIC, 'lib/theme/Tabs/index.js', [
+          ["clsx('tabs-container'", 'renders a `tabs-container`'],
+          ['role="tablist"', 'renders the tab list as `role="tablist"`'],
+          ['role="tab"', 'renders each tab as `role="tab"`'],
+          ['tabIndex={selectedValue === value ? 0 : -1}', 'gives the selected tab tabIndex 0'],
+          ['aria-selected={selectedValue === value}', 'marks the selected tab aria-selected'],
+          ["'tabs__item--active': selectedValue === value", 'marks it `tabs__item--active`'],
+          ['<div className="margin-top--md">', 'puts the panels in one div'],
+          ['hidden: tabItem.props.value !== selectedValue', 'hides every panel but the selected'],
+          ["case 'Enter':", 'selects a tab on Enter'],
+          [
+            'focusElement = tabRefs[nextTab] ?? tabRefs[0];',
+            'moves right with ArrowRight, wrapping',
+          ],
+          [
+            'focusElement = tabRefs[prevTab] ?? tabRefs[tabRefs.length - 1];',
+            'moves left with ArrowLeft, wrapping',
+          ],
+          [
+            'blockElementScrollPositionUntilNextRender(newTab);',
+            'keeps the tab where it was on screen',
+          ],
+        ]);
+        expectText(pkgs, THEME_CLASSIC, 'lib/theme/TabItem/index.js', [
+          ['role="tabpanel"', 'renders a panel as `role="tabpanel"`'],
+          ['{...{hidden}}', 'hides a panel with the `hidden` attribute'],
+        ]);
+      },
+      checkedBy:
+        'tests/e2e/article-once.spec.ts (Tabs inside an article switch on click and on Enter, and the arrow keys move along them)',
+    },
+    {
+      id: 'Link click rules',
+      needs:
+        '@docusaurus/core Link (lib/client/exports/Link.js) and react-router-dom 5’s Link: a link to the site without a target other than `_self` navigates on the client, with `history.replace` to the page itself; a click with a modifier key or another button is the browser’s; hovering or touching preloads the page, coming on screen prefetches it once; a URL with a protocol, or a same-page `#anchor`, is a plain link',
+      use: 'client/links.ts does the same for the links inside an article, with no React',
+      check: (pkgs) => {
+        expectText(pkgs, '@docusaurus/core', 'lib/client/exports/Link.js', [
+          [
+            "const hasInternalTarget = !props.target || props.target === '_self';",
+            'leaves a link with a target other than `_self` to the browser',
+          ],
+          ['(isAnchorLink && router !== ', 'leaves a same-page `#anchor` to the browser'],
+          [
+            'onMouseEnter={onInteractionEnter} onTouchStart={onInteractionEnter}',
+            'preloads on hover and touch',
+          ],
+          ['window.docusaurus.preload(targetLink);', 'preloads with window.docusaurus.preload'],
+          [
+            'entry.isIntersecting || entry.intersectionRatio > 0',
+            'prefetches once the link is on screen',
+          ],
+          ['window.docusaurus.prefetch(targetLink);', 'prefetches with window.docusaurus.prefetch'],
+        ]);
+        expectText(pkgs, '@docusaurus/core', 'lib/client/exports/isInternalUrl.js', [
+          ['/^(?:\\w*:|\\/\\/)/', 'treats a URL with a protocol (or `//`) as external'],
+        ]);
+        expectText(pkgs, 'react-router-dom', 'esm/react-router-dom.js', [
+          ['event.button === 0', 'navigates on a left click only'],
+          ['!isModifiedEvent(event)', 'leaves a click with a modifier key to the browser'],
+          [
+            'replace || isDuplicateNavigation ? history.replace : history.push',
+            'replaces the entry for a link to the page itself',
+          ],
+        ]);
+      },
+      checkedBy:
+        'tests/e2e/article-once.spec.ts (a link inside the article preloads its page on hover, prefetches it once visible, and opens it on the client; a modified click is the browser’s)',
+    },
     {
       id: 'mdx-loader output',
       needs:
@@ -133,7 +256,7 @@ const articleOnce: Subject = {
       id: 'article element',
       needs:
         '@docusaurus/utils-common `blogPostContainerID` is `__blog-post-container`; theme-common `ThemeClassNames.docs.docMarkdown` is `theme-doc-markdown`',
-      use: 'selectors.ts finds the article in a built page (extract.ts) and in the browser (client/store.ts)',
+      use: 'selectors.ts finds the article in a built page (extract.ts) and in the browser (client/capture.ts)',
       check: (pkgs) => {
         expectText(pkgs, '@docusaurus/utils-common', 'lib/index.js', [
           [
@@ -173,7 +296,7 @@ const articleOnce: Subject = {
       id: 'the site’s CodeBlock',
       needs:
         'src/theme/CodeBlock renders the code blocks: its imports are all in the installed theme, so theme-fallback has not pointed @theme/CodeBlock at the theme’s own',
-      use: 'client/enhance.ts gives the buttons of that markup (`data-code-action`) their work inside articles',
+      use: 'client/codeBlocks.ts gives the buttons of that markup (`data-code-action`) their work inside articles, with src/lib/enhance-code-block.ts',
       check: (pkgs) => {
         const codeBlock = theme.find((subject) => subject.name === 'theme/CodeBlock');
         const broken =

@@ -1,12 +1,19 @@
-import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync, rmSync} from 'node:fs';
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {firstBroken, switchedOff} from '../../contract';
-import {lazyRoutesActive, readBuildHash, readPage} from '../lazy-routes';
-import {articlePath} from '../lazy-routes/plan';
+import {
+  candidatesFile,
+  lazyRoutesActive,
+  readBuildHash,
+  readCandidates,
+  readPage,
+  writeCandidates,
+  type Candidates,
+} from '../../lib/build-files';
+import {articlePath, type ArticleFile} from '../../lib/route-files';
 import contract from './assumptions';
-import {candidatesFile as candidatesPath, readCandidates, type Candidates} from './candidates';
 import {articleHtml} from './extract';
 import type {Decision, LoaderOptions} from './loader';
 
@@ -15,6 +22,9 @@ const DECISIONS = 'decisions';
 /** The modules the loader points the compiled Markdown at. */
 const CLIENT_DIR = '@site/src/plugins/article-once/client';
 const PROVIDER_MODULE = '@theme/MDXContent';
+/** BlogPostItem/Content and DocItem/Content, which render a module without MDXContent. */
+const THEME_DIR = path.join(__dirname, 'theme');
+const FALLBACK = 'Every page renders its article in the browser.';
 
 /** The part of the content plugins' loaded content this plugin reads. */
 type AllContent = Record<
@@ -38,33 +48,45 @@ type AllContent = Record<
  * (client/Article.tsx); client navigation fetches the next article from
  * `__articles/<path>.json`, written here after the build (the route loaders
  * of src/plugins/lazy-routes do the fetching). What is interactive inside an
- * article is driven by client/enhance.ts, with no React.
+ * article is given its work by client/links.ts, codeBlocks.ts, tables.ts
+ * and tabs.ts, with no React.
  *
- * A page whose Markdown needs the browser (a component that is not static
- * markup) keeps its module, and the build says which page and why.
- * Development builds (`npm start`) render every page as Docusaurus does.
+ * The plugin is one unit: its loader has every blog and docs module bring
+ * its own MDXContent, and its BlogPostItem/Content and DocItem/Content
+ * (theme/, registered with getThemePath as Docusaurus's own plugins ship
+ * theme components) render a module as it is. A page whose Markdown needs
+ * the browser (a component that is not static markup) keeps its module, and
+ * the build says which page and why. Development builds (`npm start`) make
+ * no shells.
  *
- * On a Docusaurus that breaks one of its assumptions (assumptions.ts), or
- * when lazy-routes is off, every page keeps its module, with a warning.
+ * On a Docusaurus that breaks one of its assumptions (assumptions.ts), the
+ * plugin is off from the start: no theme components, no loader, no client
+ * module, no candidates, so the site is the theme's own. Docusaurus 3.7.0
+ * reads getClientModules while it writes the generated files, after
+ * allContentLoaded, and getThemePath when it makes the two bundler configs
+ * (in parallel), before any configureWebpack: the decision has to come
+ * before all of them, so it is made here, when the plugin is made. When
+ * lazy-routes turns out to be off (its configureWebpack, which runs before
+ * this one), it is too late to take the theme components back: the loader
+ * then keeps every module whole, with its MDXContent, in both bundles.
  */
 export default function articleOncePlugin(context: LoadContext): Plugin {
   const {generatedFilesDir, siteDir} = context;
   const dir = path.join(generatedFilesDir, DIR);
-  const candidatesFile = candidatesPath(generatedFilesDir);
+  // Nothing of an older build: lazy-routes reads the candidates.
+  rmSync(dir, {recursive: true, force: true});
+  const broken = firstBroken(contract, siteDir);
+  if (broken) {
+    switchedOff('article-once', broken, FALLBACK);
+    return {name: 'article-once'};
+  }
   const decisionsDir = path.join(dir, DECISIONS);
   const production = process.env.NODE_ENV === 'production';
-  let off = false;
   return {
     name: 'article-once',
+    getThemePath: () => THEME_DIR,
     getClientModules: () => (production ? [path.resolve(__dirname, 'client/capture.ts')] : []),
     async allContentLoaded({allContent}) {
-      rmSync(dir, {recursive: true, force: true});
-      mkdirSync(dir, {recursive: true});
-      const broken = firstBroken(contract, siteDir);
-      if (broken) {
-        off = true;
-        switchedOff('article-once', broken, 'Every page renders its article in the browser.');
-      }
       const candidates: Candidates = {};
       const content = allContent as AllContent;
       const add = ({source, permalink}: {source: string; permalink: string}) => {
@@ -76,23 +98,22 @@ export default function articleOncePlugin(context: LoadContext): Plugin {
       for (const docs of Object.values(content['docusaurus-plugin-content-docs'] ?? {})) {
         docs?.loadedVersions?.forEach((version) => version.docs.forEach(add));
       }
-      writeFileSync(candidatesFile, JSON.stringify(off ? {} : candidates));
+      writeCandidates(generatedFilesDir, candidates);
     },
     configureWebpack(config, isServer) {
       const candidates = Object.keys(readCandidates(generatedFilesDir));
-      let shells = !isServer && production && !off;
+      let shells = !isServer && production;
       if (shells && !lazyRoutesActive(generatedFilesDir)) {
         shells = false;
-        writeFileSync(candidatesFile, '{}');
         switchedOff(
           'article-once',
           'lazy-routes is off, and with it the route loaders that fetch articles',
-          'Every page renders its article in the browser.',
+          FALLBACK,
         );
       }
       const options: LoaderOptions = {
         shells,
-        candidatesFile,
+        candidatesFile: candidatesFile(generatedFilesDir),
         decisionsDir,
         siteDir,
         clientDir: CLIENT_DIR,
@@ -101,6 +122,8 @@ export default function articleOncePlugin(context: LoadContext): Plugin {
       // After @docusaurus/mdx-loader (loaders run last to first) in the rules
       // of the content plugins whose pages are candidates: blog and docs. The
       // plugins give both compilers the same rule object: each gets a copy.
+      // Both bundles need the loader (theme/ renders a module without
+      // MDXContent), shells or not.
       const rules = config.module?.rules ?? [];
       rules.forEach((rule, i) => {
         if (!isMdxRule(rule)) return;
@@ -143,7 +166,8 @@ export default function articleOncePlugin(context: LoadContext): Plugin {
             }
             const file = path.join(outDir, articlePath(permalink, baseUrl));
             await mkdir(path.dirname(file), {recursive: true});
-            await writeFile(file, JSON.stringify({build, html}));
+            const article: ArticleFile = {build, html};
+            await writeFile(file, JSON.stringify(article));
           }),
         );
       }

@@ -3,8 +3,8 @@
  * and docs module, in both compilers (loader.cjs loads this file).
  *
  * - Every module gets its MDX components from the module itself
- *   (transform.ts `withProvider`): the site's BlogPostItem/Content and
- *   DocItem/Content no longer wrap it, so that they need no renderer.
+ *   (transform.ts `withProvider`): the plugin's BlogPostItem/Content and
+ *   DocItem/Content (theme/) do not wrap it, so that they need no renderer.
  * - In the production browser build, the module of a post or doc page
  *   (a candidate, not a list page's `?truncated` excerpt) becomes a shell:
  *   its exports without the body. A page whose Markdown needs the browser

@@ -266,9 +266,9 @@ export function shellModule(
 /**
  * The module with its MDX components provided by the module itself: the
  * default export renders the original inside `providerModule` (the theme's
- * MDXContent). The theme's BlogPostItem/Content and DocItem/Content did that
- * for every page; the site's own render a module as it is, so that a page
- * whose article is server HTML loads no Markdown renderer at all.
+ * MDXContent). The theme's BlogPostItem/Content and DocItem/Content do that
+ * for every page; this plugin's (theme/) render a module as it is, so that a
+ * page whose article is server HTML loads no Markdown renderer at all.
  */
 export function withProvider(code: string, program: Program, providerModule: string): string {
   const statement = program.body.find((s) => s.type === 'ExportDefaultDeclaration');

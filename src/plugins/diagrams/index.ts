@@ -11,21 +11,15 @@
  *   when a reader follows a figure's "查看大图" link, loads the full-size
  *   view (client/view.ts, its own chunk) and opens it in place.
  */
-import {copyFile, mkdir, readdir, readFile} from 'node:fs/promises';
+import {copyFile, mkdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {builtPages} from '../../lib/build-files';
 import {STANDALONE_PATH} from './remark';
 
 /** Where remark.ts writes the standalone drawings, under the site's generated files. */
 export const standaloneDir = (generatedFilesDir: string): string =>
   path.join(generatedFilesDir, 'diagrams');
-
-async function htmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, {withFileTypes: true, recursive: true});
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
 
 export default function diagramsPlugin(context: LoadContext): Plugin {
   const staging = standaloneDir(context.generatedFilesDir);
@@ -39,9 +33,9 @@ export default function diagramsPlugin(context: LoadContext): Plugin {
     getClientModules: () => [path.join(__dirname, 'client/index.ts')],
     async postBuild({outDir}) {
       const wanted = new Map<string, string>();
-      for (const file of await htmlFiles(outDir)) {
-        for (const [, name] of (await readFile(file, 'utf8')).matchAll(link)) {
-          if (name && !wanted.has(name)) wanted.set(name, path.relative(outDir, file));
+      for (const page of builtPages(outDir)) {
+        for (const [, name] of (await readFile(path.join(outDir, page), 'utf8')).matchAll(link)) {
+          if (name && !wanted.has(name)) wanted.set(name, page);
         }
       }
       const target = path.join(outDir, STANDALONE_PATH);

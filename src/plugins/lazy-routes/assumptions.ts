@@ -25,7 +25,7 @@ const lazyRoutes: Subject = {
       id: 'generated routes.js',
       needs:
         ".docusaurus/routes.js: object literals with `component: ComponentCreator('<path>', '<hash>')` and a catch-all ComponentCreator('*')",
-      use: 'read as data (route-chunk-scripts/routes.ts parseRoutes); the browser gets a table without the lazy routes, whose catch-all renders LazyRoute',
+      use: 'read as data (src/lib/generated-routes.ts parseRoutes); the browser gets a table without the lazy routes, whose catch-all renders LazyRoute',
       check: checkRoutesJs,
     },
     {

@@ -1,72 +1,43 @@
-import {existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {mkdir, readFile, writeFile} from 'node:fs/promises';
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {firstBroken, switchedOff} from '../../contract';
+import {
+  lazyRoutesDir,
+  moduleFile,
+  readBuildHash,
+  readCandidates,
+  readLazyRoutes,
+  readPage,
+  readRouteChunks,
+  writeBuildHash,
+  writeLazyRoutes,
+  writeRouteChunks,
+  type RouteChunks,
+} from '../../lib/build-files';
+import {parseRoutes} from '../../lib/generated-routes';
+import {manifestPath, type RouteManifest} from '../../lib/route-files';
 import contract from './assumptions';
-import {parseRoutes} from '../route-chunk-scripts/routes';
-import {moduleFile, readCandidates} from '../article-once/candidates';
 import {pageJsonLd} from './jsonLd';
 import {
   chunkNamesModule,
   entryModule,
   lazyIndexModule,
-  manifestPath,
   parseRegistry,
   planLazyRoutes,
   registryModule,
   routesModule,
-  type LazyRoute,
-  type RouteManifest,
   type RoutesChunkNames,
 } from './plan';
 
-const DIR = 'lazy-routes';
 /** Core's client modules that import `./preload`. */
 const PRELOAD_ISSUER =
   /@docusaurus[\\/]core[\\/]lib[\\/]client[\\/](clientEntry|PendingNavigation)\.js$/;
-const PLAN = 'lazy-routes.json';
-const CHUNKS = 'chunks.json';
-const BUILD = 'build.json';
 /** The entry that carries every lazy route's chunks; no page loads it. */
 const INDEX_ENTRY = 'lazy-routes';
 /** `./use…JsonLd`: a theme component's structured data hook, which has a browser version. */
 const JSON_LD_HOOK = /^\.\/use\w*JsonLd$/;
-
-/** Per route: its chunks and the module that registers it. */
-type RouteChunks = Record<string, Omit<RouteManifest, 'shared' | 'build' | 'article'>>;
-
-/** The chunks of each lazy route in the last production build (read by route-chunk-scripts). */
-export function readRouteChunks(generatedFilesDir: string): RouteChunks {
-  return JSON.parse(readFileSync(path.join(generatedFilesDir, DIR, CHUNKS), 'utf8')) as RouteChunks;
-}
-
-/** The lazy routes of the last production build (read by route-chunk-scripts). */
-export function readLazyRoutes(generatedFilesDir: string): LazyRoute[] {
-  try {
-    return JSON.parse(readFileSync(path.join(generatedFilesDir, DIR, PLAN), 'utf8')) as LazyRoute[];
-  } catch {
-    return [];
-  }
-}
-
-/** Whether the last production build's browser bundle has lazy routes (the plugin is on). */
-export function lazyRoutesActive(generatedFilesDir: string): boolean {
-  return existsSync(path.join(generatedFilesDir, DIR, PLAN));
-}
-
-/**
- * The hash of the last production build's browser bundle (`__webpack_hash__`
- * in the browser): every manifest and article file names it, so that a
- * reader still on an older bundle reloads instead of mixing two builds.
- */
-export function readBuildHash(generatedFilesDir: string): string {
-  return (
-    JSON.parse(readFileSync(path.join(generatedFilesDir, DIR, BUILD), 'utf8')) as {
-      hash: string;
-    }
-  ).hash;
-}
 
 /** The generated module each `@generated/…` import resolves to in the browser bundle. */
 const REPLACED = {
@@ -101,7 +72,7 @@ const REPLACED = {
  * a warning and the site keeps Docusaurus's own route table.
  */
 export default function lazyRoutesPlugin(context: LoadContext): Plugin {
-  const dir = path.join(context.generatedFilesDir, DIR);
+  const dir = lazyRoutesDir(context.generatedFilesDir);
   const baseUrl = context.siteConfig.baseUrl;
   const themeDir = path.join(context.siteDir, 'src', 'theme') + path.sep;
   let off = false;
@@ -148,7 +119,7 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
       writeFileSync(files.routes, routesModule(plan.shell));
       writeFileSync(files.registry, registryModule(registry, plan.registryKeys, plan.articleKeys));
       writeFileSync(files.routesChunkNames, chunkNamesModule(chunkNames, plan.shell));
-      writeFileSync(path.join(dir, PLAN), JSON.stringify(plan.lazy));
+      writeLazyRoutes(context.generatedFilesDir, plan.lazy);
 
       // The routes' modules hang off an entry of their own, with a runtime of
       // its own that no page loads: main.js's runtime knows none of their
@@ -191,7 +162,7 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
                   ids: true,
                   hash: true,
                 });
-                writeFileSync(path.join(dir, BUILD), JSON.stringify({hash: json.hash}));
+                writeBuildHash(context.generatedFilesDir, json.hash);
                 const moduleIds = new Map(
                   (json.modules ?? []).map((module) => [module.identifier ?? '', module.id]),
                 );
@@ -217,7 +188,7 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
                     module: id,
                   };
                 });
-                writeFileSync(path.join(dir, CHUNKS), JSON.stringify(chunks));
+                writeRouteChunks(context.generatedFilesDir, chunks);
                 // The page template lists every entry of the client manifest on
                 // every page; no page loads this one.
                 const manifest = JSON.parse(readFileSync(clientManifest, 'utf8')) as {
@@ -279,24 +250,6 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
       }
     },
   };
-}
-
-/** The built page of a route path (`a/b.html`, or `a/b/index.html` with trailing slashes). */
-export async function readPage(
-  outDir: string,
-  routePath: string,
-  baseUrl: string,
-): Promise<string> {
-  const relative = routePath.slice(baseUrl.length).replace(/\/+$/, '');
-  const files = relative ? [`${relative}.html`, `${relative}/index.html`] : ['index.html'];
-  for (const file of files) {
-    try {
-      return await readFile(path.join(outDir, file), 'utf8');
-    } catch {
-      // the next form
-    }
-  }
-  throw new Error(`no built page for ${routePath} (${files.join(', ')})`);
 }
 
 /** The part of the bundler's stats this plugin reads. */

@@ -5,25 +5,15 @@
  * generated files' text, so they can be tested without a build.
  */
 import {createHash} from 'node:crypto';
-import {chunkNamesOf, matchBranch, type RouteNode} from '../route-chunk-scripts/routes';
+import type {LazyRoute} from '../../lib/build-files';
+import {
+  chunkNamesOf,
+  matchBranch,
+  type ChunkNames,
+  type RouteNode,
+} from '../../lib/generated-routes';
 
-type ChunkNames = Parameters<typeof chunkNamesOf>[0];
 export type RoutesChunkNames = Record<string, NonNullable<ChunkNames>>;
-
-/** A route looked up when a reader goes to it, instead of listed in `main.js`. */
-export type LazyRoute = Readonly<{
-  path: string;
-  /** `path-hash`, the route's key in `routesChunkNames.json`. */
-  key: string;
-  /** The bundler entry that carries the route's own modules. */
-  entry: string;
-  /** Registry keys whose modules travel in the route's entry. */
-  ownKeys: readonly string[];
-  /** Registry keys the route shares with others: they stay in the main registry. */
-  sharedKeys: readonly string[];
-  /** Its page may have an article file (its Markdown is an article-once candidate). */
-  article: boolean;
-}>;
 
 export type Plan = Readonly<{
   shell: readonly RouteNode[];
@@ -131,37 +121,6 @@ export function planLazyRoutes(
   });
   return {shell, lazy, registryKeys, articleKeys};
 }
-
-const routeFile = (dir: string, path: string, baseUrl: string): string =>
-  `${dir}/${path.slice(baseUrl.length).replace(/\/+$/, '') || 'index'}.json`;
-
-/** Where a lazy route's manifest is written in the build and fetched from. */
-export const manifestPath = (path: string, baseUrl: string): string =>
-  routeFile(MANIFEST_DIR, path, baseUrl);
-export const MANIFEST_DIR = '__routes';
-
-/** Where a page's article file is written (src/plugins/article-once) and fetched from. */
-export const articlePath = (path: string, baseUrl: string): string =>
-  routeFile(ARTICLE_DIR, path, baseUrl);
-export const ARTICLE_DIR = '__articles';
-
-/** What a lazy route's manifest holds. */
-export type RouteManifest = Readonly<{
-  /** Ids of the chunks that hold the route's own modules. */
-  chunks: readonly (string | number)[];
-  /** Their JS files, relative to the base URL, in the same order. */
-  files: readonly string[];
-  /** The id of the module that registers the route (its entry module). */
-  module: string | number;
-  /** Chunk names of the shared modules it needs (for prefetching). */
-  shared: readonly string[];
-  /** The hash of the client build that wrote it. */
-  build: string;
-  /** The page has an article file. */
-  article?: true;
-  /** The page's JSON-LD, as the server computed it. */
-  jsonLd?: string;
-}>;
 
 // ---------------------------------------------------------------------------
 // The modules that replace the generated files in the browser bundle.

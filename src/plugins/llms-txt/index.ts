@@ -3,7 +3,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
-import {groupSeries, readSeriesCatalog} from '../series';
+import {groupSeries, readSeriesCatalog} from '../../lib/series';
 import {toPlainMarkdown} from './markdown';
 
 /**

@@ -1,33 +1,8 @@
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import path from 'node:path';
 import type {BlogContent, BlogPost} from '@docusaurus/plugin-content-blog';
-import {groupSeries, readSeriesCatalog} from '../series';
-
-/** One post as the home page lists it. */
-export type PostSummary = Readonly<{
-  title: string;
-  permalink: string;
-  /** ISO 8601 date of the post. */
-  date: string;
-}>;
-
-/** The home page's featured series: the first in `blog/series.yml`, every part listed. */
-export type SeriesSummary = Readonly<{
-  title: string;
-  description: string;
-  /** In reading order (`series_order`). */
-  parts: readonly PostSummary[];
-}>;
-
-/** Every other series, as one line: its name, its length and where to start. */
-export type SeriesLink = Readonly<{title: string; count: number; first: PostSummary}>;
-
-export type RecentPostsData = Readonly<{
-  /** Newest listed posts first. */
-  recent: readonly PostSummary[];
-  featuredSeries: SeriesSummary;
-  moreSeries: readonly SeriesLink[];
-}>;
+import {groupSeries, readSeriesCatalog} from '../../lib/series';
+import type {PostSummary, RecentPostsData} from './client';
 
 export type PluginOptions = Readonly<{recentCount: number}>;
 

@@ -15,7 +15,7 @@ const routeChunkScripts: Subject = {
     {
       id: 'generated routes.js',
       needs: ".docusaurus/routes.js with `ComponentCreator('<path>', '<hash>')` components",
-      use: 'routes.ts reads it to find the branch of routes each built page renders',
+      use: 'src/lib/generated-routes.ts reads it to find the branch of routes each built page renders',
       check: checkRoutesJs,
     },
     {

@@ -1,13 +1,13 @@
-import {readdirSync, readFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import {readFile, rename, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {firstBroken, switchedOff} from '../../contract';
-import contract from './assumptions';
-import {readLazyRoutes, readRouteChunks} from '../lazy-routes';
-import {readChunkFiles, writeChunkFiles, type ChunkFiles} from './chunkFiles';
-import {chunkNamesOf, matchBranch, parseRoutes, pathnameOf} from './routes';
+import {builtPages, pageRoute, readLazyRoutes, readRouteChunks} from '../../lib/build-files';
 import {escapeAttribute} from '../../lib/escape';
+import {chunkNamesOf, matchBranch, parseRoutes, type ChunkNames} from '../../lib/generated-routes';
+import contract from './assumptions';
+import {readChunkFiles, writeChunkFiles, type ChunkFiles} from './chunkFiles';
 
 /** The bundle attribute our page template writes (config/ssrTemplate.ts). */
 const BUNDLE = /data-bundle="([^"]*)"/;
@@ -26,7 +26,8 @@ const BUNDLE = /data-bundle="([^"]*)"/;
  * their `<script>` elements already in the page (same `src`) and waits for
  * them, so hydration starts in a task of its own once they have run.
  *
- * A lazy route's page (src/plugins/lazy-routes) also lists its route entry,
+ * A lazy route's page (src/plugins/lazy-routes, whose plan and chunks it
+ * reads through src/lib/build-files.ts) also lists its route entry,
  * and names the route in `data-route`, so the bundle waits for that entry to
  * register the route instead of fetching the route's manifest.
  *
@@ -71,7 +72,7 @@ export default function routeChunkScriptsPlugin(context: LoadContext): Plugin {
       const lazy = new Map(readLazyRoutes(context.generatedFilesDir).map((r) => [r.path, r]));
       const lazyChunks = lazy.size ? readRouteChunks(context.generatedFilesDir) : {};
       let routes: ReturnType<typeof parseRoutes>;
-      let chunkNames: Record<string, Parameters<typeof chunkNamesOf>[0]>;
+      let chunkNames: Record<string, ChunkNames>;
       try {
         routes = parseRoutes(
           readFileSync(path.join(context.generatedFilesDir, 'routes.js'), 'utf8'),
@@ -88,16 +89,14 @@ export default function routeChunkScriptsPlugin(context: LoadContext): Plugin {
         return;
       }
       const baseUrl = context.siteConfig.baseUrl;
-      const pages = readdirSync(outDir, {recursive: true, encoding: 'utf8'}).filter((file) =>
-        file.endsWith('.html'),
-      );
+      const pages = builtPages(outDir);
       const rewrite = async (file: string): Promise<void> => {
         const htmlPath = path.join(outDir, file);
         const html = await readFile(htmlPath, 'utf8');
         const bundle = BUNDLE.exec(html)?.[1];
         if (!bundle) return;
         const urls = bundle.split(' ');
-        const pathname = pathnameOf(file);
+        const pathname = pageRoute(file, baseUrl);
         const branch = matchBranch(routes, pathname);
         const lazyRoute = lazy.get(pathname);
         // A lazy route's own modules are in chunks of its own (lazy-routes lists them).

@@ -9,16 +9,18 @@ import {matchRoutes} from 'react-router-config';
 import routes from '@generated/routes';
 import routesChunkNames from '@generated/routesChunkNames';
 import flat from '@docusaurus/core/lib/client/flat';
+import {routePath as lazyRoutePath} from '@site/src/lib/route-files';
 // Lazy routes (src/plugins/lazy-routes) are not in the route table: their
-// manifest names their files. Its preload stands in for core's.
-import preloadHelper from '../lazy-routes/client/preload';
-import LazyRoute from '../lazy-routes/client/LazyRoute';
+// manifest names their files. Its preload stands in for core's. The one
+// import of another plugin's code, through that plugin's client entry; with
+// lazy-routes off no route is a LazyRoute, and its preload does what core's does.
+import preloadHelper from '@site/src/plugins/lazy-routes/client/preload';
+import LazyRoute from '@site/src/plugins/lazy-routes/client/LazyRoute';
 import {
   articleUrlsOf,
   fetchManifest,
   manifestUrls,
-  routePath as lazyRoutePath,
-} from '../lazy-routes/client/lazyRoutes';
+} from '@site/src/plugins/lazy-routes/client/lazyRoutes';
 
 declare const __webpack_require__: {gca: (chunkName: string) => string | undefined};
 

@@ -1,19 +1,13 @@
-import {readdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {readFileSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
+import {builtPages} from '../../lib/build-files';
 import {HEADERS_FILE, headersFile} from './headers-file';
 import {inlineReport, straysMessage} from './inline';
 import {metaTag, withMetaPolicy} from './meta';
 import {headerRules, metaContentSecurityPolicy} from './policy';
 
 export {HEADERS_FILE};
-
-/** Every HTML page of a build, as paths relative to it. */
-export function builtPages(outDir: string): string[] {
-  return readdirSync(outDir, {recursive: true, encoding: 'utf8'})
-    .filter((file) => file.endsWith('.html'))
-    .sort();
-}
 
 /**
  * Puts the site's security policy into the build (src/plugins/security-headers/policy.ts):

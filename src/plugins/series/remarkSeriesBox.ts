@@ -11,7 +11,13 @@ import path from 'node:path';
 import type {Paragraph, PhrasingContent, Root, RootContent} from 'mdast';
 import type {MdxJsxAttribute, MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
 import type {VFile} from 'vfile';
-import {findSeries, groupSeries, readBlogPosts, readSeriesCatalog, type Series} from './index';
+import {
+  findSeries,
+  groupSeries,
+  readBlogPosts,
+  readSeriesCatalog,
+  type Series,
+} from '../../lib/series';
 
 export type Options = Readonly<{blogDir: string}>;
 

@@ -15,7 +15,7 @@ import {
   prefixTerms,
   shardOf,
   typoKeys,
-} from './tokenize';
+} from './client/tokenize';
 import type {ExtractedPage} from './extract';
 
 export type BuildOptions = Readonly<{

@@ -1,7 +1,7 @@
-import {existsSync} from 'node:fs';
 import {mkdir, readFile, rm, writeFile} from 'node:fs/promises';
 import {dirname, join} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {pageFile} from '../../lib/build-files';
 import {buildIndex, DEFAULT_BUILD_OPTIONS, type BuildOptions} from './build';
 import {extractPage, type ExtractedPage, type PathLabels} from './extract';
 
@@ -10,20 +10,11 @@ export type PluginOptions = Readonly<{labels: PathLabels} & Partial<BuildOptions
 /** Where the index is written in the build, and fetched from. */
 export const INDEX_DIR = 'search-index';
 
-/** The built HTML file of a route (`/a/b` → a/b.html or a/b/index.html). */
-function htmlFile(outDir: string, route: string): string | null {
-  const relative = route.replace(/^\/+|\/+$/g, '');
-  for (const candidate of [`${relative}.html`, join(relative, 'index.html')]) {
-    const file = join(outDir, candidate);
-    if (relative && existsSync(file)) return file;
-  }
-  return null;
-}
-
 /**
  * Site search with a sharded index (see README): adds the results page at
  * /search and, after the build, reads the built pages and writes the index to
- * build/search-index/. The browser side is src/theme/SearchBar and SearchPage.
+ * build/search-index/. The browser side is client/, used by src/theme/SearchBar
+ * and SearchPage.
  */
 export default function shardSearchPlugin(context: LoadContext, options: unknown): Plugin {
   const {labels, ...buildOptions} = options as PluginOptions;
@@ -36,7 +27,7 @@ export default function shardSearchPlugin(context: LoadContext, options: unknown
     async postBuild({outDir, routesPaths}) {
       const pages: ExtractedPage[] = [];
       for (const route of [...new Set(routesPaths)].sort()) {
-        const file = htmlFile(outDir, route.slice(baseUrl.length - 1));
+        const file = pageFile(outDir, route, baseUrl);
         if (!file) continue;
         const page = extractPage(await readFile(file, 'utf8'), route, labels);
         if (page) pages.push(page);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import {Worker} from 'node:worker_threads';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
-import {formatCardDate} from './alt';
+import {formatCardDate} from './client/alt';
 import {CARD_HEIGHT, CARD_WIDTH, cardSvg, FONT_FAMILY, type CardText} from './layout';
 
 /**

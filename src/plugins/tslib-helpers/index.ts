@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {firstBroken, switchedOff} from '../../contract';
-import {replaceModuleForIssuer} from '../replaceModule';
+import {replaceModuleForIssuer} from '../../lib/replace-module';
 import contract from './assumptions';
 
 /** The package whose `require('tslib')` pulls all of tslib into main.js. */

@@ -7,16 +7,17 @@
  * the parsing code out of the pages' JavaScript, and the block no longer
  * re-mounts after hydration to switch token colours: both colour modes are in
  * the stylesheet. The word-wrap and copy buttons look and work as the
- * theme's, but are plain markup given their work by enhance.ts, which also
- * serves blocks inside an article React does not hydrate
- * (src/plugins/article-once): no state, nothing to re-render. The block is a
- * plain `<div>` with the theme's Container classes, not the theme's
- * Container: that one puts the Prism colours in a `style` attribute, which
- * the site's CSP blocks; code-highlight's stylesheet sets them. A
- * `<CodeBlock>` written as JSX (no build-time props) shows its text plain.
- * When code-highlight has switched itself off (a Docusaurus it does not fit,
- * see its assumptions.ts), blocks come marked `themeCodeBlock` and render
- * with the theme's own CodeBlock, loaded on demand.
+ * theme's, but are plain markup given their work by
+ * src/lib/enhance-code-block.ts, which also serves blocks inside an article
+ * React does not hydrate (src/plugins/article-once): no state, nothing to
+ * re-render. The block is a plain `<div>` with the theme's Container
+ * classes, not the theme's Container: that one puts the Prism colours in a
+ * `style` attribute, which the site's CSP blocks; code-highlight's
+ * stylesheet sets them. A `<CodeBlock>` written as JSX (no build-time props)
+ * shows its text plain. When code-highlight has switched itself off (a
+ * Docusaurus it does not fit, see its assumptions.ts), blocks come marked
+ * `themeCodeBlock` and render with the theme's own CodeBlock, loaded on
+ * demand.
  */
 import React, {isValidElement, lazy, useEffect, useRef, type ReactNode} from 'react';
 import clsx from 'clsx';
@@ -28,7 +29,7 @@ import IconCopy from '@theme/Icon/Copy';
 import IconSuccess from '@theme/Icon/Success';
 import IconWordWrap from '@theme/Icon/WordWrap';
 import {escapeText} from '@site/src/lib/escape';
-import enhanceCodeBlock from './enhance';
+import enhanceCodeBlock from '@site/src/lib/enhance-code-block';
 import styles from './styles.module.css';
 
 /** What the rehype plugin gives a fenced block in place of its text. */
@@ -74,7 +75,7 @@ function Buttons(): ReactNode {
   });
   return (
     <div className={styles.buttonGroup}>
-      {/* Shown by the stylesheet while the code scrolls or wraps (enhance.ts). */}
+      {/* Shown by the stylesheet while the code scrolls or wraps (src/lib/enhance-code-block.ts). */}
       <button
         type="button"
         className={clsx('clean-btn', styles.wordWrapButton)}

@@ -12,7 +12,7 @@ import {useHistory} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {translate} from '@docusaurus/Translate';
 import SearchHighlight, {snippet} from '@site/src/components/SearchHighlight';
-import {highlightNeedles} from '@site/src/plugins/shard-search/tokenize';
+import {highlightNeedles} from '@site/src/plugins/shard-search/client/tokenize';
 import type {Engine, Results} from '@site/src/plugins/shard-search/client';
 import styles from './styles.module.css';
 

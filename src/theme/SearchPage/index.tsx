@@ -6,7 +6,7 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {translate} from '@docusaurus/Translate';
 import SearchHighlight, {snippet} from '@site/src/components/SearchHighlight';
-import {highlightNeedles} from '@site/src/plugins/shard-search/tokenize';
+import {highlightNeedles} from '@site/src/plugins/shard-search/client/tokenize';
 import {createEngine, type Results} from '@site/src/plugins/shard-search/client';
 import styles from './styles.module.css';
 

@@ -5,13 +5,15 @@
  * reconciling its children: the server's nodes stay as they are, and no
  * fibre is made for them. The HTML string is the same one the page showed
  * (captured, or fetched), so a render from scratch (a failed hydration)
- * draws the same article. What is interactive in it is ./enhance.ts.
+ * draws the same article. What is interactive in it is given its work by
+ * the behaviours the shell lists (./behaviour.ts: links, code blocks,
+ * tables, Tabs).
  */
 import React, {useEffect, useMemo, useRef, type ComponentType, type ReactNode} from 'react';
 import {useHistory} from '@docusaurus/router';
 import type {Behaviour} from './behaviour';
 import type {ArticleProps} from './marker';
-import {articleHtml} from './store';
+import {articleHtml} from '@site/src/lib/article-store';
 
 type Props = ArticleProps & {readonly behaviours: readonly Behaviour[]};
 
@@ -33,7 +35,7 @@ function Article({path, behaviours, ...props}: Props): ReactNode {
 /**
  * The default export of a shell: a component of its own for each page
  * (ComponentCreator copies the page's named exports onto it), which tells
- * the site's BlogPostItem/Content and DocItem/Content to render `Article`
+ * this plugin's BlogPostItem/Content and DocItem/Content to render `Article`
  * with what this article needs in the browser.
  */
 export function articleOnce(

@@ -2,7 +2,9 @@
  * Client module (evaluated with main.js, before React hydrates): keeps a
  * reference to this page's article element under the page's route path.
  */
-import {captureArticle} from './store';
-import {currentRoutePath} from '../../lazy-routes/client/lazyRoutes';
+import {setArticle} from '@site/src/lib/article-store';
+import {currentRoutePath} from '@site/src/lib/route-files';
+import {ARTICLE_SELECTOR} from '../selectors';
 
-if (typeof document !== 'undefined') captureArticle(currentRoutePath(), document);
+const article = typeof document === 'undefined' ? null : document.querySelector(ARTICLE_SELECTOR);
+if (article) setArticle(currentRoutePath(), article);

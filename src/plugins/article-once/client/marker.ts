@@ -1,6 +1,6 @@
 import {isValidElement, type ComponentProps, type ComponentType, type ReactNode} from 'react';
 
-/** What the site's BlogPostItem/Content and DocItem/Content give an article. */
+/** What BlogPostItem/Content and DocItem/Content (../theme) give an article. */
 export type ArticleProps = ComponentProps<'div'> & {readonly path: string};
 
 /** The default export of a page module whose article is the server's HTML (../transform.ts). */

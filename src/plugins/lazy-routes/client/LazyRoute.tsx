@@ -7,7 +7,8 @@
 import React from 'react';
 import Loadable from 'react-loadable';
 import Loading from '@theme/Loading';
-import {loadRoute, routePath, type RouteProps} from './lazyRoutes';
+import {routePath} from '@site/src/lib/route-files';
+import {loadRoute, type RouteProps} from './lazyRoutes';
 
 /** Docusaurus's react-loadable fork returns the load's promise from `preload()`. */
 type LoadableRoute = React.ComponentType<RouteProps> & {preload: () => Promise<unknown>};

@@ -14,24 +14,17 @@ import registry from '@generated/registry';
 import routesChunkNames from '@generated/routesChunkNames';
 import siteConfig from '@generated/docusaurus.config';
 import type {RouteChunkNames} from '@docusaurus/types';
-import {hasArticle, setArticle} from '../../article-once/client/store';
+import {hasArticle, setArticle} from '@site/src/lib/article-store';
+import {
+  articlePath,
+  currentRoutePath,
+  manifestPath,
+  type ArticleFile,
+  type RouteManifest as Manifest,
+} from '@site/src/lib/route-files';
 
 type Registry = typeof registry;
 type Id = string | number;
-type Manifest = Readonly<{
-  chunks: readonly Id[];
-  files: readonly string[];
-  module: Id;
-  shared: readonly string[];
-  /** The build that wrote it (`__webpack_hash__` of its client bundle). */
-  build?: string;
-  /** The page has an article file (src/plugins/article-once). */
-  article?: boolean;
-  /** The page's JSON-LD, as the server computed it. */
-  jsonLd?: string;
-}>;
-/** What an article file holds: the article's HTML, or none when the page renders it itself. */
-type ArticleFile = Readonly<{build: string; html?: string}>;
 
 /** The hash of this client build, which every manifest and article file names. */
 declare const __webpack_hash__: string;
@@ -87,20 +80,12 @@ function chunkLoadError(what: string, url: string, cause: string): Error {
   return error;
 }
 
-/** A path as the route table writes it: decoded, no `.html`, no trailing slash. */
-export function routePath(pathname: string): string {
-  const path = pathname.replace(/(?:\/index)?\.html$/, '').replace(/(.)\/+$/, '$1');
-  return path || '/';
-}
-
-/** `<baseUrl><dir>/<path>.json`, as lazy-routes writes them (plan.ts manifestPath, articlePath). */
-function routeFileUrl(dir: string, path: string): string {
-  const relative = path.slice(baseUrl.length).replace(/\/+$/, '') || 'index';
-  return `${baseUrl}${dir}/${encodeURI(relative)}.json`;
-}
-
-export const manifestUrl = (path: string): string => routeFileUrl('__routes', path);
-export const articleUrl = (path: string): string => routeFileUrl('__articles', path);
+/** `<baseUrl>__routes/<path>.json`, as lazy-routes writes them. */
+export const manifestUrl = (path: string): string =>
+  `${baseUrl}${encodeURI(manifestPath(path, baseUrl))}`;
+/** `<baseUrl>__articles/<path>.json`, as article-once writes them. */
+export const articleUrl = (path: string): string =>
+  `${baseUrl}${encodeURI(articlePath(path, baseUrl))}`;
 
 /**
  * A file this build wrote must name this build: after a deploy, a reader
@@ -197,18 +182,6 @@ async function loadManifest(manifest: Manifest): Promise<void> {
   await Promise.all(manifest.chunks.map((id) => __webpack_require__.e(id)));
   registerRoute((__webpack_require__(manifest.module) as {default: Registration}).default);
 }
-
-/** The page's path, decoded; an undecodable one is left for the router to reject. */
-function decodedPathname(): string {
-  try {
-    return decodeURI(window.location.pathname);
-  } catch {
-    return window.location.pathname;
-  }
-}
-
-/** The route path of the page the browser loaded. */
-export const currentRoutePath = (): string => routePath(decodedPathname());
 
 /**
  * What the server's HTML says of the page it was rendered for: the lazy

@@ -7,7 +7,7 @@
 import {matchRoutes} from 'react-router-config';
 import routes from '@generated/routes';
 import LazyRoute, {loadableRoute} from './LazyRoute';
-import {routePath} from './lazyRoutes';
+import {routePath} from '@site/src/lib/route-files';
 
 export default function preload(pathname: string): Promise<unknown[]> {
   const paths = [...new Set([pathname, decodeURI(pathname)])];

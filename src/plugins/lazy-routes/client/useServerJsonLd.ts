@@ -1,5 +1,6 @@
 import {useLocation} from '@docusaurus/router';
-import {routePath, serverJsonLd} from './lazyRoutes';
+import {routePath} from '@site/src/lib/route-files';
+import {serverJsonLd} from './lazyRoutes';
 
 /** The JSON-LD the server computed for this route (see lazyRoutes.ts `serverJsonLd`). */
 export default function useServerJsonLd(): string | undefined {

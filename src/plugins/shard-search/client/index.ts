@@ -6,7 +6,7 @@
  * words it could be, and the shards of the few most used are fetched.
  * Loaded on the reader's first interaction with a search field.
  */
-import {typoShardOf, type HitData, type Manifest, type Shard, type TypoShard} from './build';
+import {typoShardOf, type HitData, type Manifest, type Shard, type TypoShard} from '../build';
 import {
   TYPO_WEIGHT,
   isCharTerm,

@@ -1,8 +1,8 @@
 /**
  * What a code block does in the browser, on its server-rendered markup
- * (index.tsx renders the buttons; this file gives them their work). The same
- * code serves a block React rendered and one inside an article React never
- * hydrates (src/plugins/article-once).
+ * (src/theme/CodeBlock renders the buttons; this file gives them their work).
+ * The same code serves a block React rendered and one inside an article
+ * React never hydrates (src/plugins/article-once).
  *
  * - The word-wrap button shows while the code is wider than the block, or
  *   wrapped: a ResizeObserver sets `data-scrollable` on the `<pre>` and the
@@ -15,7 +15,7 @@
  * the component's class names.
  */
 import {translate} from '@docusaurus/Translate';
-import observeResize from '@site/src/utils/observeResize';
+import observeResize from './observe-resize';
 
 /** Set on the `<pre>` while its code is wider than the block (or wrapped). */
 export const SCROLLABLE_ATTRIBUTE = 'data-scrollable';

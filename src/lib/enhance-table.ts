@@ -1,20 +1,21 @@
 /**
  * What a table wider than the page gets in the browser, on its
- * server-rendered box (index.tsx): the box scrolls sideways, and only then is
- * it a keyboard stop, a labelled region named after the table's columns (so
- * that two such tables on a page differ). The same code serves a table React
- * rendered and one inside an article React never hydrates
- * (src/plugins/article-once).
+ * server-rendered box (src/components/ScrollableTable): the box scrolls
+ * sideways, and only then is it a keyboard stop, a labelled region named
+ * after the table's columns (so that two such tables on a page differ). The
+ * same code serves a table React rendered and one inside an article React
+ * never hydrates (src/plugins/article-once), which finds the boxes by their
+ * attribute.
  */
 import {translate} from '@docusaurus/Translate';
-import observeResize from '@site/src/utils/observeResize';
-import styles from './styles.module.css';
+import observeResize from './observe-resize';
 
 /** Column headings that name the box: enough to tell two tables on a page apart. */
 const MAX_NAME_LENGTH = 60;
 
-/** The boxes index.tsx renders. */
-export const TABLE_BOX_SELECTOR = `.${styles.box ?? ''}`;
+/** Marks the box ScrollableTable renders around a table. */
+export const TABLE_BOX_ATTRIBUTE = 'data-table-box';
+export const TABLE_BOX_SELECTOR = `[${TABLE_BOX_ATTRIBUTE}]`;
 
 function tableLabel(columns: string): string {
   return translate(

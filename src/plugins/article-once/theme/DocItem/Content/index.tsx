@@ -1,11 +1,14 @@
 /**
- * Ejected from @docusaurus/theme-classic 3.7.0 (DocItem/Content; the swizzle
- * tool marks it unsafe). What changed and why: the doc's module is rendered
- * as it is, not inside the theme's MDXContent (every blog and docs module
- * brings its own since src/plugins/article-once), so the page that shows a
- * doc loads no Markdown renderer; and a doc whose article is the server's
- * HTML (its module is a shell) renders that HTML, synthetic title included,
- * in the same element, through the shell's `Article`.
+ * article-once's copy of @docusaurus/theme-classic 3.7.0 DocItem/Content
+ * (the swizzle tool marks it unsafe to eject), registered through the
+ * plugin's getThemePath: it is there only while the plugin is on
+ * (../../../index.ts). What changed and why: the doc's module is rendered as
+ * it is, not inside the theme's MDXContent (the plugin's loader has every
+ * blog and docs module bring its own), so the page that shows a doc loads
+ * no Markdown renderer; and a doc whose article is the server's HTML (its
+ * module is a shell) renders that HTML, synthetic title included, in the
+ * same element, through the shell's `Article`. The original's sha256 is in
+ * ../../../assumptions.ts.
  */
 import React, {type ReactNode} from 'react';
 import clsx from 'clsx';
@@ -13,7 +16,7 @@ import {ThemeClassNames} from '@docusaurus/theme-common';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import Heading from '@theme/Heading';
 import type {Props} from '@theme/DocItem/Content';
-import {articleOf} from '@site/src/plugins/article-once/client/marker';
+import {articleOf} from '../../../client/marker';
 
 /**
  Title can be declared inside md content or declared through

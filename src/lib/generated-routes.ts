@@ -1,8 +1,8 @@
 /**
- * Which route chunks a page needs, from the files Docusaurus generates: the
- * route tree (`routes.js`), the chunk names of each route
- * (`routesChunkNames.json`) and, from the client build, the JS files of each
- * named chunk group.
+ * Docusaurus's generated route table (`.docusaurus/routes.js`) and route
+ * chunk names (`routesChunkNames.json`) read as data, for the plugins that
+ * work out which routes and chunks a page needs (lazy-routes,
+ * route-chunk-scripts). Their shapes are in src/contract/core.ts.
  */
 
 /** A route of `routes.js`, with `ComponentCreator(path, hash)` read as its key. */
@@ -13,7 +13,7 @@ export type RouteNode = Readonly<{
   routes?: readonly RouteNode[];
 }>;
 
-type ChunkNames = string | {[key: string]: ChunkNames} | ChunkNames[];
+export type ChunkNames = string | {[key: string]: ChunkNames} | ChunkNames[];
 
 /**
  * Reads `routes.js` (an ES module of object literals and `ComponentCreator`
@@ -27,7 +27,7 @@ export function parseRoutes(source: string): RouteNode[] {
     .replace(/component: ComponentCreator\(('[^']*'), '([^']*)'\)/g, "key: $1 + '-$2'")
     .replace(/component: ComponentCreator\(('[^']*')\)/g, 'key: $1');
   if (/ComponentCreator|import\(/.test(body)) {
-    throw new Error('routes.js has a form this plugin does not read');
+    throw new Error('routes.js has a form this site does not read');
   }
   return new Function(body)() as RouteNode[];
 }
@@ -53,11 +53,4 @@ export function chunkNamesOf(names: ChunkNames | undefined): string[] {
   if (names === undefined) return [];
   if (typeof names === 'string') return [names];
   return (Array.isArray(names) ? names : Object.values(names)).flatMap(chunkNamesOf);
-}
-
-/** The URL path an HTML file of the build is served at (trailing slash off). */
-export function pathnameOf(htmlFile: string): string {
-  const path = `/${htmlFile.replace(/\\/g, '/')}`;
-  if (path === '/index.html') return '/';
-  return path.replace(/\/index\.html$/, '').replace(/\.html$/, '');
 }

@@ -1,18 +1,21 @@
 /**
- * Ejected from @docusaurus/theme-classic 3.7.0 (BlogPostItem/Content; the
- * swizzle tool marks it unsafe). What changed and why: the post's module is
- * rendered as it is, not inside the theme's MDXContent (every blog and docs
- * module brings its own since src/plugins/article-once), so the page that
+ * article-once's copy of @docusaurus/theme-classic 3.7.0
+ * BlogPostItem/Content (the swizzle tool marks it unsafe to eject),
+ * registered through the plugin's getThemePath: it is there only while the
+ * plugin is on (../../../index.ts). What changed and why: the post's module
+ * is rendered as it is, not inside the theme's MDXContent (the plugin's
+ * loader has every blog and docs module bring its own), so the page that
  * shows a post loads no Markdown renderer; and a post whose article is the
  * server's HTML (its module is a shell) renders that HTML in the same
- * element, through the shell's `Article`.
+ * element, through the shell's `Article`. The original's sha256 is in
+ * ../../../assumptions.ts.
  */
 import React, {type ReactNode} from 'react';
 import clsx from 'clsx';
 import {blogPostContainerID} from '@docusaurus/utils-common';
 import {useBlogPost} from '@docusaurus/plugin-content-blog/client';
 import type {Props} from '@theme/BlogPostItem/Content';
-import {articleOf} from '@site/src/plugins/article-once/client/marker';
+import {articleOf} from '../../../client/marker';
 
 export default function BlogPostItemContent({children, className}: Props): ReactNode {
   const {isBlogPostPage, metadata} = useBlogPost();

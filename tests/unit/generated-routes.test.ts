@@ -1,11 +1,6 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {
-  chunkNamesOf,
-  matchBranch,
-  parseRoutes,
-  pathnameOf,
-} from '../../src/plugins/route-chunk-scripts/routes';
+import {chunkNamesOf, matchBranch, parseRoutes} from '../../src/lib/generated-routes';
 
 const ROUTES_JS = `import React from 'react';
 import ComponentCreator from '@docusaurus/ComponentCreator';
@@ -74,13 +69,4 @@ test('chunk names are collected from nested entries', () => {
     chunkNamesOf({__comp: 'a', __context: {plugin: 'b'}, items: [{content: 'c'}, {content: 'd'}]}),
     ['a', 'b', 'c', 'd'],
   );
-});
-
-test('HTML files map to the paths they are served at', () => {
-  assert.equal(pathnameOf('index.html'), '/');
-  assert.equal(
-    pathnameOf('blog/2025/09/15/publish-server.html'),
-    '/blog/2025/09/15/publish-server',
-  );
-  assert.equal(pathnameOf('docs/index.html'), '/docs');
 });

@@ -2,7 +2,9 @@
  * Post series. A post says which series it belongs to and where in it, in its
  * own front matter (`series: mcp-registry`, `series_order: 3`); the series'
  * names and descriptions live in `blog/series.yml`. Everything that shows a
- * series (the box in a post, the home page's lists) is derived from those two.
+ * series (the box in a post, the home page's lists, llms.txt) is derived from
+ * those two: src/plugins/series/remarkSeriesBox.ts, src/plugins/recent-posts
+ * and src/plugins/llms-txt read them here.
  */
 import {readFileSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
