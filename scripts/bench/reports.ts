@@ -30,6 +30,8 @@ export function commitLine(): string {
   const dirty = git(['status', '--porcelain', '--untracked-files=no']) !== '';
   return dirty ? `${head}, with uncommitted changes` : head;
 }
+/** As the run started: what it measured, whatever changes while it runs. */
+const COMMIT_AT_START = commitLine();
 
 function osName(): string {
   const release = existsSync('/etc/os-release') ? readFileSync('/etc/os-release', 'utf8') : '';
@@ -58,7 +60,7 @@ export type Report = Readonly<{
   load?: readonly [string, string];
   /** Raw results this report was written from or beside. */
   source?: string;
-  /** Defaults to the checkout's HEAD; a report rendered from older results names theirs. */
+  /** Defaults to the checkout's HEAD as the run started; a report of older results names theirs. */
   commit?: string;
   machine?: string;
   /** Markdown. */
@@ -76,7 +78,7 @@ export function writeReport(report: Report): string {
     '',
     `- Date: ${minute(report.startedAt)} – ${minute(report.endedAt)} UTC`,
     `- Command: \`${report.command}\``,
-    `- Commit: ${report.commit ?? commitLine()}`,
+    `- Commit: ${report.commit ?? COMMIT_AT_START}`,
     `- Machine: ${report.machine ?? machineLine()}`,
     ...(report.load
       ? [`- Load average (1 min): ${report.load[0]} at the start, ${report.load[1]} at the end`]
