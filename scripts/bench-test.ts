@@ -44,8 +44,11 @@ function testSteps(scripts: Readonly<Record<string, string>>): Step[] {
   ];
 }
 
-const clock = (seconds: number): string =>
-  `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+/** m:ss, rounded to the second first (119.6 s is 2:00, not 1:60). */
+function clock(seconds: number): string {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
 
 function run(step: Step): number {
   log(`${step.name}: ${step.command}`);
@@ -100,10 +103,19 @@ function main(): void {
   const testTotal = ran
     .filter((t) => t.name !== 'npm ci')
     .reduce((sum, t) => sum + (t.seconds ?? 0), 0);
-  const left = timed.filter((t) => t.status !== 'passed').map((t) => `\`${t.name}\``);
+  const names = (status: Timed['status']) =>
+    timed.filter((t) => t.status === status).map((t) => `\`${t.name}\``);
+  const [skipped, failedSteps, notRun] = [names('skipped'), names('failed'), names('not run')];
   const summary = [
-    left.length
-      ? `Not every step passed: ${left.join(', ')} did not (skipped, failed or not run), so the totals are of part of \`npm test\`.`
+    skipped.length + failedSteps.length + notRun.length
+      ? [
+          skipped.length ? `Skipped on purpose: ${skipped.join(', ')}.` : '',
+          failedSteps.length ? `Failed: ${failedSteps.join(', ')}.` : '',
+          notRun.length ? `Not run after the failure: ${notRun.join(', ')}.` : '',
+          'The totals are of part of `npm test`.',
+        ]
+          .filter(Boolean)
+          .join(' ')
       : 'Every step of `npm test` ran and passed.',
     `Total of the steps that ran: ${clock(total)} (m:ss); of \`npm test\`'s own steps: ${clock(testTotal)}.`,
     ...(ARGS.includes('--npm-ci')
