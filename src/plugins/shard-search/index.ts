@@ -21,7 +21,7 @@ function htmlFile(outDir: string, route: string): string | null {
 }
 
 /**
- * Site search with a sharded index (see README): adds the results page at
+ * Site search with a sharded index (see ARCHITECTURE.md): adds the results page at
  * /search and, after the build, reads the built pages and writes the index to
  * build/search-index/. The browser side is src/theme/SearchBar and SearchPage.
  */
