@@ -29,13 +29,23 @@
  *   npm run bench:search -- --pagefind    also Pagefind 1.6.0 (npx) indexing a copy of each
  *                                         build of this site, called as a navbar box would
  *                                         (no UI): its first query, recall and latency
- *   npm run bench:search -- --port=4175   another port
+ *   npm run bench:search -- --port=4307   another port (default: PORTS.search)
+ *   npm run bench:search -- --index-only  no browser: the shape of build/'s index
+ *                                         (shards, their sizes), in a report
+ *   npm run bench:search -- --report-from=<results.json> [--date=YYYY-MM-DD] [--commit=]
+ *       [--machine=] [--source=] [--what=search] [--note=]
+ *                                         no measuring: the report of results written
+ *                                         before (an older file lacks its dates)
+ *
+ * Each run also writes a dated report, bench/reports/<date>-search.md (or
+ * -search-index.md), with the tables below and the index's shape.
  *
  * Not part of `npm test`: it measures, it does not assert.
  */
 import {execFileSync} from 'node:child_process';
 import {cpSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
-import {join, resolve} from 'node:path';
+import {join, relative, resolve} from 'node:path';
+import {gzipSync} from 'node:zlib';
 import {chromium, type Browser, type Page, type Request} from '@playwright/test';
 import {
   HALF_TYPED_QUERIES,
@@ -45,12 +55,16 @@ import {
 } from '../bench/search-queries';
 import {timedBuild} from './bench/build';
 import {scaleSite} from './bench/scale';
+import {load, table, writeReport} from './bench/reports';
+import {PORTS} from './bench/sites';
 import {ROOT, TMP, log as logLine} from './bench/util';
 import {browserPath, CHROME_FLAGS, withNginx} from './lib/serve';
 
-const arg = (name: string) =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const PORT = Number(arg('port') ?? 4175);
+const ARGS = process.argv.slice(2);
+const arg = (name: string) => ARGS.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const STARTED_AT = new Date();
+const LOAD_AT_START = load();
+const PORT = Number(arg('port') ?? PORTS.search);
 /** Pasted sentences, timed like the first queries but kept out of the medians. */
 const SENTENCES = [
   '服务器注册中心怎么同步',
@@ -442,6 +456,19 @@ function scaleBuildDir(): string {
 }
 
 async function main(): Promise<void> {
+  const from = arg('report-from');
+  if (from) return reportFrom(from);
+  if (ARGS.includes('--index-only')) {
+    writeReport({
+      what: 'search-index',
+      title: 'npm run bench:search -- --index-only',
+      startedAt: STARTED_AT,
+      endedAt: new Date(),
+      command: `npm run bench:search -- ${ARGS.join(' ')}`,
+      body: indexShape('build/', resolve(ROOT, 'build')),
+    });
+    return;
+  }
   const sites: Site[] = [];
   const old = arg('old');
   if (old) {
@@ -503,6 +530,27 @@ async function main(): Promise<void> {
     await browser.close();
   }
 
+  printResults(results);
+  const file = join(ROOT, 'bench/search-results.json');
+  writeFileSync(file, `${JSON.stringify({cpuSlowdown: CPU_SLOWDOWN, results}, null, 2)}\n`);
+  writeReport({
+    what: 'search',
+    title: 'npm run bench:search',
+    startedAt: STARTED_AT,
+    endedAt: new Date(),
+    command: ['npm run bench:search', ...(ARGS.length ? ['--', ...ARGS] : [])].join(' '),
+    load: [LOAD_AT_START, load()],
+    source: relative(ROOT, file),
+    body: [
+      searchReportBody(results, CPU_SLOWDOWN),
+      ...sites
+        .filter((site) => site.engine === 'shard-search')
+        .map((site) => indexShape(site.label, site.buildDir)),
+    ].join('\n\n'),
+  });
+}
+
+function printResults(results: readonly Measured[]): void {
   const row = (cells: string[]) =>
     cells.map((c, i) => (i ? c.padStart(10) : c.padEnd(28))).join('');
   console.log(
@@ -521,8 +569,6 @@ async function main(): Promise<void> {
       'p95 ms',
     ]),
   );
-  const fixed = (value: number, digits: number) =>
-    Number.isNaN(value) ? '–' : value.toFixed(digits);
   for (const r of results) {
     for (const set of SETS) {
       const s = r.sets[set.name];
@@ -557,10 +603,181 @@ async function main(): Promise<void> {
       console.log(`  first query "${f.query}": ${f.kb.toFixed(1)} KB, ${f.ms.toFixed(0)} ms`);
     }
   }
-  writeFileSync(
-    'bench/search-results.json',
-    `${JSON.stringify({cpuSlowdown: CPU_SLOWDOWN, results}, null, 2)}\n`,
+}
+
+const fixed = (value: number | undefined, digits: number) =>
+  value === undefined || Number.isNaN(value) ? '–' : value.toFixed(digits);
+
+type Measured = Awaited<ReturnType<typeof measure>>;
+/** What a report needs of one set; older result files lack the keystroke and recall@3 figures. */
+type SetFigures = Pick<
+  ReturnType<typeof summarise>,
+  | 'firstQueryKbMedian'
+  | 'firstQueryKbMax'
+  | 'firstQueries'
+  | 'firstSuggestionMsMedian'
+  | 'recallAt5'
+  | 'mrr'
+  | 'p50Ms'
+  | 'p95Ms'
+> &
+  Partial<
+    Pick<
+      ReturnType<typeof summarise>,
+      'keystrokeMsP50' | 'keystrokeMsP95' | 'typedKbMedian' | 'recallAt3'
+    >
+  >;
+/**
+ * One build's results, as this script wrote them; files written before the
+ * query sets existed hold one set's figures at the top level, and no dates.
+ */
+type StoredResult = Partial<SetFigures> &
+  Pick<
+    Measured,
+    | 'label'
+    | 'posts'
+    | 'buildSeconds'
+    | 'firstQueries'
+    | 'firstQueryKbMedian'
+    | 'firstQueryKbMax'
+    | 'index'
+  > & {
+    startedAt?: string;
+    endedAt?: string;
+    sentences: readonly Pick<FirstQuery, 'query' | 'kb' | 'ms'>[];
+    sets?: Partial<Record<SetName, SetFigures>>;
+  };
+
+/** The report's tables: each build and query set, each build, and the pasted sentences. */
+function searchReportBody(results: readonly StoredResult[], cpuSlowdown: number): string {
+  const intro =
+    `KB are gzip bytes as served by deploy/nginx.conf. First queries and keystrokes at ${cpuSlowdown}× CPU ` +
+    'slowdown, each query in a fresh page; recall, MRR and the warm times on the /search page. ' +
+    'Query sets: bench/search-queries.ts. `–`: not measured for that build.';
+  const perSet = results.flatMap((r) =>
+    SETS.flatMap((set) => {
+      const s: Partial<SetFigures> | undefined = r.sets
+        ? r.sets[set.name]
+        : set.name === 'whole'
+          ? r
+          : undefined;
+      if (!s) return [];
+      return [
+        [
+          r.label,
+          set.label,
+          `${fixed(s.firstQueryKbMedian, 1)} / ${fixed(s.firstQueryKbMax, 1)}`,
+          fixed(s.firstSuggestionMsMedian, 0),
+          `${fixed(s.keystrokeMsP50, 0)} / ${fixed(s.keystrokeMsP95, 0)}`,
+          fixed(s.typedKbMedian, 1),
+          fixed(s.recallAt3, 3),
+          fixed(s.recallAt5, 3),
+          fixed(s.mrr, 3),
+          `${fixed(s.p50Ms, 1)} / ${fixed(s.p95Ms, 1)}`,
+        ],
+      ];
+    }),
   );
+  const perBuild = results.map((r) => [
+    r.label,
+    r.startedAt ? `${r.startedAt.slice(11, 16)}–${r.endedAt?.slice(11, 16) ?? '?'}` : '–',
+    String(r.firstQueries),
+    `${fixed(r.firstQueryKbMedian, 1)} / ${fixed(r.firstQueryKbMax, 1)}`,
+    fixed(r.buildSeconds, 1),
+    `${fixed(r.index.bytes / 1024 / 1024, 2)} / ${r.index.files}`,
+  ]);
+  const sentences = results.flatMap((r) =>
+    r.sentences.map((f) => [r.label, f.query, fixed(f.kb, 1), fixed(f.ms, 0)]),
+  );
+  return [
+    intro,
+    '## Each build and query set',
+    table(
+      [
+        'build',
+        'queries',
+        'first query KB (median / max)',
+        'first suggestion ms (median)',
+        'per keystroke ms (p50 / p95)',
+        'typed KB (median)',
+        'recall@3',
+        'recall@5',
+        'MRR',
+        'warm ms (p50 / p95)',
+      ],
+      perSet,
+    ),
+    '## Each build',
+    table(
+      [
+        'build',
+        'measured (UTC)',
+        'first queries',
+        'first query KB over all sets (median / max)',
+        'build s',
+        'index MB / files',
+      ],
+      perBuild,
+    ),
+    '## Pasted sentences (first query, not in the medians)',
+    table(['build', 'query', 'KB', 'ms'], sentences),
+  ].join('\n\n');
+}
+
+/** The index of one build of this site: its manifest and each kind of file, gzip as nginx serves it. */
+function indexShape(label: string, buildDir: string): string {
+  const dir = join(buildDir, 'search-index');
+  const manifest = readFileSync(join(dir, 'manifest.json'), 'utf8').trim();
+  const kinds = [
+    ['t', 'word shards'],
+    ['u', 'single-character shards'],
+    ['f', 'typo lists'],
+    ['d', 'section data'],
+  ] as const;
+  const rows = kinds.map(([sub, name]) => {
+    const files = readdirSync(join(dir, sub)).map((f) => readFileSync(join(dir, sub, f)));
+    const raw = files.map((b) => b.length / 1024);
+    const gzip = files.map((b) => gzipSync(b, {level: 6}).length / 1024);
+    return [
+      `\`${sub}/\` ${name}`,
+      String(files.length),
+      fixed(median(raw), 1),
+      fixed(median(gzip), 1),
+      fixed(Math.max(...gzip), 1),
+    ];
+  });
+  return [
+    `## Index of ${label}`,
+    `\`${relative(ROOT, dir) || dir}/manifest.json\`: \`${manifest}\``,
+    table(['files', 'count', 'KB raw (median)', 'KB gzip -6 (median)', 'KB gzip -6 (max)'], rows),
+  ].join('\n\n');
+}
+
+/** --report-from: the report of a results file written before, nothing measured. */
+function reportFrom(file: string): void {
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as {
+    cpuSlowdown: number;
+    results: StoredResult[];
+  };
+  const started = stored.results.map((r) => r.startedAt).filter(Boolean) as string[];
+  const ended = stored.results.map((r) => r.endedAt).filter(Boolean) as string[];
+  const date = arg('date');
+  if (!started.length && !date) throw new Error(`${file} has no dates: give --date=YYYY-MM-DD`);
+  const note = arg('note');
+  writeReport({
+    what: arg('what') ?? 'search',
+    title: 'npm run bench:search (report of stored results)',
+    startedAt: new Date(started.sort()[0] ?? `${date}T00:00:00Z`),
+    endedAt: new Date(ended.sort().at(-1) ?? `${date}T00:00:00Z`),
+    // The long notes are in the report's text already.
+    command: `npm run bench:search -- ${ARGS.map((a) => a.replace(/^(--(?:note|machine|commit)=).+/, '$1…')).join(' ')}`,
+    source: arg('source') ?? relative(ROOT, resolve(file)),
+    commit: arg('commit') ?? 'not recorded in the results',
+    machine: arg('machine') ?? 'not recorded in the results',
+    body: [...(note ? [note] : []), searchReportBody(stored.results, stored.cpuSlowdown)].join(
+      '\n\n',
+    ),
+  });
 }
 
 main().catch((error: unknown) => {

@@ -37,9 +37,11 @@
  * time and memory), weight.ts (bytes per route), lighthouse.ts, limit.ts,
  * stock.ts, scale.ts, composition.ts (main.js by package), report.ts (tables).
  * Partial runs write bench/tmp/results-<part>.json, not bench/results.json.
+ * Every run also writes what it printed, with its date, commit, machine and
+ * command, to bench/reports/<date>-bench-<part>.md (scripts/bench/reports.ts).
  */
 import {mkdirSync, writeFileSync} from 'node:fs';
-import {join, resolve} from 'node:path';
+import {join, relative, resolve} from 'node:path';
 import {withNginx} from './lib/serve';
 import {buildFigures, timedBuild} from './bench/build';
 import {mainJsComposition} from './bench/composition';
@@ -51,12 +53,13 @@ import {articleRun, formatArticle, type ArticleColumn} from './bench/article';
 import type {FormFactor} from './bench/lighthouse';
 import {prepareLimit} from './bench/limit';
 import {
+  formatBuild,
   formatComposition,
+  formatLighthouse,
   formatScale,
-  printBuild,
-  printLighthouse,
-  printWeights,
+  formatWeights,
 } from './bench/report';
+import {load, printed, writeReport} from './bench/reports';
 import {scaleRun} from './bench/scale';
 import {LIMIT, OURS, PORTS, STOCK} from './bench/sites';
 import {prepareStock} from './bench/stock';
@@ -82,6 +85,15 @@ const POINTS = option('points')
   .filter((n) => Number.isInteger(n) && n > 0);
 const SCALE_POSTS = POINTS ?? (QUICK ? [] : [20, 200, 1000]);
 const ROUTES = Object.keys(OURS.routes) as RouteType[];
+const STARTED_AT = new Date();
+const LOAD_AT_START = load();
+
+/** What the run printed, for its report. */
+const shown: string[] = [];
+function show(text: string): void {
+  console.log(`\n${text}\n`);
+  shown.push(text);
+}
 
 /** Weight and Lighthouse of every route of `site`, served as it would be deployed. */
 async function measureServed(
@@ -109,13 +121,24 @@ async function measureServed(
   });
 }
 
-function writeResults(file: string, results: object): void {
+/** The raw results, and the dated report of what the run printed (bench/reports/). */
+function writeResults(file: string, results: object, part: string): void {
   mkdirSync(join(file, '..'), {recursive: true});
   writeFileSync(
     file,
     `${JSON.stringify({measuredAt: new Date().toISOString(), ...results}, null, 2)}\n`,
   );
   log(`wrote ${file}`);
+  writeReport({
+    what: `bench-${part}`,
+    title: `npm run bench (${part})`,
+    startedAt: STARTED_AT,
+    endedAt: new Date(),
+    command: ['npm run bench', ...(argv.length ? ['--', ...argv] : [])].join(' '),
+    load: [LOAD_AT_START, load()],
+    source: relative(ROOT, file),
+    body: shown.map(printed).join('\n\n'),
+  });
 }
 
 /** After a normal build of this tree in OURS.buildDir. */
@@ -127,8 +150,8 @@ function composition(): ReturnType<typeof mainJsComposition> {
 async function scaleOnly(counts: number[]): Promise<void> {
   prepareStock();
   const scale = await scaleRun(counts);
-  console.log(`\n${formatScale(scale)}\n`);
-  writeResults(join(TMP, 'results-scale.json'), {scale});
+  show(formatScale(scale));
+  writeResults(join(TMP, 'results-scale.json'), {scale}, 'scale');
 }
 
 async function full(): Promise<void> {
@@ -143,13 +166,17 @@ async function full(): Promise<void> {
   const stock = await measureServed(STOCK, buildFigures(STOCK.dir), PORTS.stock);
   const oursBuild = ours.build as BuildFigures;
   const scale = SCALE_POSTS.length ? await scaleRun(SCALE_POSTS) : [];
-  printBuild(oursBuild, stock.build as BuildFigures);
-  printWeights(ROUTES, {ours, stock, limit});
-  printLighthouse(ROUTES, {ours, stock, limit});
-  if (SLOW) printLighthouse(ROUTES, {ours, stock, limit}, 'slow');
-  console.log(`\n${formatComposition(mainJs)}\n`);
-  if (scale.length) console.log(`\n${formatScale(scale)}\n`);
-  writeResults(join(ROOT, 'bench/results.json'), {quick: QUICK, ours, stock, limit, mainJs, scale});
+  show(formatBuild(oursBuild, stock.build as BuildFigures));
+  show(formatWeights(ROUTES, {ours, stock, limit}));
+  show(formatLighthouse(ROUTES, {ours, stock, limit}));
+  if (SLOW) show(formatLighthouse(ROUTES, {ours, stock, limit}, 'slow'));
+  show(formatComposition(mainJs));
+  if (scale.length) show(formatScale(scale));
+  writeResults(
+    join(ROOT, 'bench/results.json'),
+    {quick: QUICK, ours, stock, limit, mainJs, scale},
+    'full',
+  );
 }
 
 /** Long tasks of the post page (or --path=) at each slowdown, from a build served by nginx. */
@@ -162,10 +189,10 @@ async function longTasks(): Promise<void> {
   for (const slowdown of slowdowns) {
     log(`long tasks: ${path} at ${slowdown}× CPU, ${runs} runs`);
     const profile = await longTaskProfile(dir, PORTS.longtasks, path, slowdown, runs);
-    console.log(`\n${formatLongTasks(path, profile)}`);
+    show(formatLongTasks(path, profile));
     profiles.push(profile);
   }
-  writeResults(join(TMP, 'results-longtasks.json'), {path, dir, profiles});
+  writeResults(join(TMP, 'results-longtasks.json'), {path, dir, profiles}, 'longtasks');
 }
 
 /** Before/after in one run (see scripts/bench/compare.ts). */
@@ -174,9 +201,8 @@ async function compareRun(): Promise<void> {
   const routes = (option('routes') ?? 'post,blog list,author').split(',') as RouteType[];
   const formFactors: FormFactor[] = SLOW ? ['mobile', 'slow'] : ['mobile'];
   const {columns, results} = await compare({before: option('before'), routes, formFactors, runs});
-  for (const formFactor of formFactors)
-    console.log(formatCompare(columns, results, formFactor, runs));
-  writeResults(join(TMP, 'results-compare.json'), {columns, runs, results});
+  for (const formFactor of formFactors) show(formatCompare(columns, results, formFactor, runs));
+  writeResults(join(TMP, 'results-compare.json'), {columns, runs, results}, 'compare');
 }
 
 /** Main-thread work by trace event, ours against stock and the limit (scripts/bench/trace.ts). */
@@ -198,11 +224,15 @@ async function traceOnly(): Promise<void> {
   }
   const dir = option('dir');
   const columns = traceColumns(standard, extra, dir ? resolve(ROOT, dir) : undefined);
-  const port = Number(process.env.TRACE_PORT ?? 4331);
+  const port = Number(process.env.TRACE_PORT ?? PORTS.trace);
   const results = await traceRun({columns, paths, runs, detail, method, port, slowdown});
   const names = columns.map((c) => c.name);
-  console.log(formatTrace(results, names, {runs, detail, method, slowdown}));
-  writeResults(join(TMP, 'results-trace.json'), {columns, runs, detail, method, slowdown, results});
+  show(formatTrace(results, names, {runs, detail, method, slowdown}));
+  writeResults(
+    join(TMP, 'results-trace.json'),
+    {columns, runs, detail, method, slowdown, results},
+    'trace',
+  );
 }
 
 /** What a post or doc page costs, ours beside earlier builds (scripts/bench/article.ts). */
@@ -217,10 +247,10 @@ async function articleOnly(): Promise<void> {
     columns.push({name, buildDir: resolve(ROOT, dir), securityHeaders: false});
   }
   columns.push({name: 'ours', buildDir: join(ROOT, 'build'), securityHeaders: true});
-  const port = Number(process.env.ARTICLE_PORT ?? 4341);
+  const port = Number(process.env.ARTICLE_PORT ?? PORTS.article);
   const results = await articleRun(columns, runs, port);
-  console.log(formatArticle(results, runs));
-  writeResults(join(TMP, 'results-article.json'), {runs, results});
+  show(formatArticle(results, runs));
+  writeResults(join(TMP, 'results-article.json'), {runs, results}, 'article');
 }
 
 async function main(): Promise<void> {
@@ -228,8 +258,8 @@ async function main(): Promise<void> {
     log('ours: build');
     timedBuild(ROOT);
     const mainJs = composition();
-    console.log(formatComposition(mainJs));
-    writeResults(join(TMP, 'results-composition.json'), {mainJs});
+    show(formatComposition(mainJs));
+    writeResults(join(TMP, 'results-composition.json'), {mainJs}, 'composition');
   } else if (ONLY === 'longtasks') {
     await longTasks();
   } else if (ONLY === 'compare') {

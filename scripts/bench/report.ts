@@ -14,7 +14,7 @@ export const HTML_GROWTH_GOAL = 1.25;
 /** Our build time and peak memory at 1,000 posts, at most this much stock's. */
 export const BUILD_RATIO_GOAL = 1.3;
 
-export function printBuild(ours: BuildFigures, stock: BuildFigures): void {
+export function formatBuild(ours: BuildFigures, stock: BuildFigures): string {
   const row = (label: string, key: keyof BuildFigures, digits: number) => [
     label,
     ours[key].toFixed(digits),
@@ -27,22 +27,22 @@ export function printBuild(ours: BuildFigures, stock: BuildFigures): void {
     row('warm build (s)', 'warmSeconds', 1),
     row('cold peak RSS (MiB)', 'coldPeakRssMiB', 0),
   ];
-  console.log(rows.map((r) => r.join(' | ')).join('\n'));
+  return rows.map((r) => r.join(' | ')).join('\n');
 }
 
 type Columns = {ours: SiteResults; stock: SiteResults; limit: SiteResults | null};
 
 /** Page weight per route type: ours / stock / limit (our build without scripts). */
-export function printWeights(routes: readonly RouteType[], {ours, stock, limit}: Columns): void {
-  console.log(
-    '\nroute type | requests ours/stock/limit | JS gzip KB ours/stock (ratio) | of which Markdown content ours/stock | JS without content ours/stock (ratio) | CSS gzip KB ours/stock/limit | HTML gzip KB ours/stock/limit',
-  );
+export function formatWeights(routes: readonly RouteType[], {ours, stock, limit}: Columns): string {
+  const lines = [
+    'route type | requests ours/stock/limit | JS gzip KB ours/stock (ratio) | of which Markdown content ours/stock | JS without content ours/stock (ratio) | CSS gzip KB ours/stock/limit | HTML gzip KB ours/stock/limit',
+  ];
   for (const type of routes) {
     const o = ours.weight[type];
     const s = stock.weight[type];
     const l = limit?.weight[type];
     if (!o || !s) continue;
-    console.log(
+    lines.push(
       [
         type,
         slash([String(o.requests), String(s.requests), l && String(l.requests)]),
@@ -54,21 +54,22 @@ export function printWeights(routes: readonly RouteType[], {ours, stock, limit}:
       ].join(' | '),
     );
   }
+  return lines.join('\n');
 }
 
 /** Lighthouse (mobile, or mobile on a slow device) per route type: ours / stock / limit. */
-export function printLighthouse(
+export function formatLighthouse(
   routes: readonly RouteType[],
   {ours, stock, limit}: Columns,
   device: 'mobile' | 'slow' = 'mobile',
-): void {
+): string {
   const heading =
     device === 'slow'
       ? `Lighthouse mobile, ${CPU_SLOWDOWN_SLOW}× CPU slowdown`
       : 'Lighthouse mobile';
-  console.log(
-    `\nroute type (${heading}) | perf/a11y/bp/seo ours | stock | limit | LCP ms ours/stock/limit | TBT ms ours/stock/limit | CLS ours/stock/limit | main thread ms ours/stock/limit | scriptEvaluation ms ours/stock/limit | styleLayout ms ours/stock/limit | parseHTML ms ours/stock/limit | bootup-time ms ours/stock/limit`,
-  );
+  const lines = [
+    `route type (${heading}) | perf/a11y/bp/seo ours | stock | limit | LCP ms ours/stock/limit | TBT ms ours/stock/limit | CLS ours/stock/limit | main thread ms ours/stock/limit | scriptEvaluation ms ours/stock/limit | styleLayout ms ours/stock/limit | parseHTML ms ours/stock/limit | bootup-time ms ours/stock/limit`,
+  ];
   for (const type of routes) {
     const all = [ours, stock, limit].map((site) => site?.lighthouse[type]?.[device]);
     if (all.every((l) => !l)) continue;
@@ -77,7 +78,7 @@ export function printLighthouse(
     const ms = (pick: (l: LighthouseFigures) => number) =>
       slash(all.map((l) => (l ? pick(l).toFixed(0) : undefined)));
     const group = (name: string) => ms((l) => l.mainThreadByGroup[name] ?? 0);
-    console.log(
+    lines.push(
       [
         type,
         ...all.map(scores),
@@ -92,6 +93,7 @@ export function printLighthouse(
       ].join(' | '),
     );
   }
+  return lines.join('\n');
 }
 
 /**

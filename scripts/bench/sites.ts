@@ -45,7 +45,13 @@ export const STOCK: Site = {
  */
 export const LIMIT: Site = {...OURS, name: 'limit', buildDir: join(TMP, 'limit')};
 
-/** Each server its own port, clear of the e2e tests' 4173/4174 and 4273/4274. */
+/**
+ * Each server its own port, clear of the ports of playwright.config.ts,
+ * tests/docs and check:upgrade (tests/content/readme.test.ts checks it).
+ * `trace` and `article` serve one build per column, on that port and the
+ * ones after it; they move with TRACE_PORT and ARTICLE_PORT, `search` with
+ * `bench:search -- --port=`.
+ */
 export const PORTS = {
   ours: 4301,
   stock: 4302,
@@ -53,4 +59,7 @@ export const PORTS = {
   scale: 4304,
   longtasks: 4305,
   before: 4306,
+  search: 4307,
+  trace: 4331,
+  article: 4341,
 } as const;

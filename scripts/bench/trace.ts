@@ -20,7 +20,7 @@
  *       [--from=<dir>]                 no new runs: the summary of the traces kept in <dir>
  *                                      (bench/tmp/trace after a run; --columns=a,b orders them)
  *
- * Served by nginx with the production config on TRACE_PORT (default 4331) and
+ * Served by nginx with the production config on TRACE_PORT (default PORTS.trace in sites.ts) and
  * the ports after it, one per column.
  */
 import {execFileSync, type ChildProcess} from 'node:child_process';

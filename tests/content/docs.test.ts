@@ -2,7 +2,9 @@
 // Every page in docs/ is checked, however many there are; the spec's own docs
 // routes are checked once, as a set that must be present.
 import {strict as assert} from 'node:assert';
+import {spawnSync} from 'node:child_process';
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
+import {join} from 'node:path';
 import {createRequire} from 'node:module';
 import {pathToFileURL} from 'node:url';
 import {describe, test} from 'node:test';
@@ -237,4 +239,33 @@ test('the excerpt check fails on a changed line and on lines out of order', () =
   assert.ok(isExcerpt('b: 1,\nc: 2,', file));
   assert.ok(!isExcerpt('b: 1,\nc: 3,', file));
   assert.ok(!isExcerpt('c: 2,\nb: 1,', file));
+});
+
+const ROOT = join(__dirname, '../..');
+
+test('create-a-blog-post names every spec file the grown project reruns (BLOG_GROWTH_SPECS)', () => {
+  const config = readFileSync(join(ROOT, 'playwright.config.ts'), 'utf8');
+  const specs = /BLOG_GROWTH_SPECS =\s*\/\(([^)]+)\)/.exec(config)?.[1]?.split('|') ?? [];
+  assert.ok(specs.length > 0, 'BLOG_GROWTH_SPECS not found in playwright.config.ts');
+  const page = readFileSync(join(ROOT, 'docs/tutorial-basics/create-a-blog-post.md'), 'utf8');
+  const sentence = /浏览器测试文件：([^（]+)（Playwright 的 `grown` 项目/.exec(page)?.[1];
+  assert.ok(sentence, 'the sentence on the grown project is gone');
+  const named = [...sentence.matchAll(/`([\w-]+)`/g)].map((m) => m[1] ?? '');
+  assert.deepEqual(named.sort(), specs.sort());
+});
+
+test('intro names every file of code in the repository that is not TypeScript', () => {
+  const files = spawnSync('git', ['ls-files', '-z'], {cwd: ROOT, encoding: 'utf8'})
+    .stdout.split('\0')
+    .filter(Boolean);
+  const code = files.filter(
+    (file) =>
+      /\.(?:js|cjs|mjs|sh)$/.test(file) ||
+      (!/\.\w+$/.test(file) && readFileSync(join(ROOT, file), 'utf8').startsWith('#!')),
+  );
+  assert.ok(code.length > 0, 'no file of code found: the check itself is broken');
+  const intro = readFileSync(join(ROOT, 'docs/intro.md'), 'utf8');
+  const sentence = /用 TypeScript 写成，例外只有这几个：[^。]+。/.exec(intro)?.[0] ?? '';
+  for (const file of code)
+    assert.ok(sentence.includes(`\`${file}\``), `intro.md leaves out ${file}`);
 });

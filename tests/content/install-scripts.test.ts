@@ -2,7 +2,7 @@
 // scripts. npm 11.19.1 skips the denied ones, and runs the undecided ones but
 // lists them at the end of every install (npm 12 will not run them). Each
 // package in the lockfile with an install script has a decision recorded there
-// (the reasons are in the README, "依赖的安装脚本"), and no decision outlives
+// (the reasons are in CONTRIBUTING.md, "依赖的安装脚本"), and no decision outlives
 // its package.
 import {strict as assert} from 'node:assert';
 import {readFileSync} from 'node:fs';
@@ -23,10 +23,10 @@ test('every package with an install script has a recorded decision, and every de
   assert.deepEqual(Object.keys(allowScripts).sort(), [...new Set(withScripts)].sort());
 });
 
-test('the README gives the reason for each decision', () => {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+test('CONTRIBUTING.md gives the reason for each decision', () => {
+  const contributing = readFileSync(join(ROOT, 'CONTRIBUTING.md'), 'utf8');
   const {allowScripts = {}} = read('package.json') as {allowScripts?: Record<string, boolean>};
   for (const name of Object.keys(allowScripts)) {
-    assert.match(readme, new RegExp(`^\\| \`${name.replace('/', '\\/')}\` \\|`, 'm'), name);
+    assert.match(contributing, new RegExp(`^\\| \`${name.replace('/', '\\/')}\` \\|`, 'm'), name);
   }
 });

@@ -408,7 +408,7 @@ describe('translate-your-site: write-translations in a temporary copy', () => {
   });
 });
 
-/** The build failures the tutorial and README promise, with the message a maintainer sees. */
+/** The build failures the tutorial and ARCHITECTURE.md promise, with the message a maintainer sees. */
 const BUILD_FAILURES: ReadonlyArray<{
   what: string;
   file: string;

@@ -11,7 +11,7 @@ export type PluginOptions = Readonly<{labels: PathLabels} & Partial<BuildOptions
 export const INDEX_DIR = 'search-index';
 
 /**
- * Site search with a sharded index (see README): adds the results page at
+ * Site search with a sharded index (see ARCHITECTURE.md): adds the results page at
  * /search and, after the build, reads the built pages and writes the index to
  * build/search-index/. The browser side is client/, used by src/theme/SearchBar
  * and SearchPage.
