@@ -149,6 +149,16 @@ function firstError(output: string): string {
   return (error ?? '').replace(/\s+/g, ' ').slice(0, 300);
 }
 
+/** A check's problems, one a line: the first, and how many there are. */
+function problems(output: string): string {
+  const lines = output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !/^>|^npm (warn|notice)/.test(line));
+  const first = (lines[0] ?? 'no output').slice(0, 300);
+  return lines.length > 1 ? `${first}（共 ${lines.length} 行）` : first;
+}
+
 /** `[WARNING] [switched off] <plugin>: <why>. <fallback>` lines of the build. */
 function switchedOffPlugins(output: string): Map<string, string> {
   const off = new Map<string, string>();
@@ -327,7 +337,7 @@ async function main(): Promise<void> {
     `| 安全头（\`npm run deploy:headers\` 后 \`security-headers.ts --check\`） | ${
       !headers
         ? '没有跑'
-        : `${headers.changed.length ? `重新生成后变了：${headers.changed.map((f) => `\`${f}\``).join('、')}（升级时一并提交）` : '重新生成后没有变'}；检查${headers.check.code === 0 ? '通过' : `失败：${cell(firstError(headers.check.output))}`}`
+        : `${headers.changed.length ? `重新生成后变了：${headers.changed.map((f) => `\`${f}\``).join('、')}（升级时一并提交）` : '重新生成后没有变'}；检查${headers.check.code === 0 ? '通过' : `失败：${cell(problems(headers.check.output))}`}`
     } |`,
     `| 浏览器测试（\`chromium\`） | ${
       e2e
