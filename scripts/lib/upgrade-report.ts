@@ -27,6 +27,32 @@ export type E2e = {passed: number; failed: E2eFailure[]; measured: E2eTest[]};
 /** Terminal colour codes. */
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
+/**
+ * A failure in one line: the error's first two lines; for a deep-equality
+ * diff, its first line and first unexpected entry (a CSP violation, if one
+ * is among them, shortened to its directive and the hash it asks for).
+ */
+export function summary(message: string): string {
+  const lines = message
+    .replace(ANSI, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const added = lines.filter((line) => /^\+ {2}/.test(line)).map((l) => l.replace(/^\+\s+/, ''));
+  if (!added.length) return lines.slice(0, 2).join(' ').slice(0, 240);
+  const csp = added
+    .map((line) => [
+      /Content Security Policy directive '([\w-]+)/.exec(line)?.[1],
+      /a hash \('(sha256-[^']+)'\)/.exec(line)?.[1],
+    ])
+    .find(([directive, hash]) => directive && hash);
+  const entry = csp
+    ? `CSP ${csp[0]} blocks an inline source ('${csp[1]}')`
+    : (added[0] ?? '').slice(0, 160);
+  const head = (lines[0] ?? '').slice(0, 120);
+  return `${head}: ${entry}`;
+}
+
 /** Each test's outcome, and the bytes the budget tests measured (their `bytes` annotation). */
 export function e2eResults(json: string): E2e {
   const report = JSON.parse(json) as {suites: JsonSuite[]};
@@ -48,14 +74,7 @@ export function e2eResults(json: string): E2e {
           e2e.passed += 1;
           continue;
         }
-        const message = (last.error?.message ?? last.status)
-          .replace(ANSI, '')
-          .split('\n')
-          .map((line) => line.trim())
-          .filter(Boolean)
-          .slice(0, 2)
-          .join(' ');
-        e2e.failed.push({...test, error: message.slice(0, 240)});
+        e2e.failed.push({...test, error: summary(last.error?.message ?? last.status)});
       }
     }
     for (const child of suite.suites ?? []) walk(child, child.file ?? file);

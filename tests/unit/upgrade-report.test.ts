@@ -7,6 +7,7 @@ import {
   budgetOverruns,
   e2eResults,
   expectedFailure,
+  summary,
   type E2eFailure,
 } from '../../scripts/lib/upgrade-report';
 
@@ -144,4 +145,26 @@ test('the spread of the posts is a budget too', () => {
       budget: budgets.posts.spreadGzip,
     },
   ]);
+});
+
+test('a failure is summed up in one line; a CSP violation by its directive and hash', () => {
+  const diff = [
+    'Error: /blog',
+    '',
+    'expect(received).toEqual(expected) // deep equality',
+    '',
+    '- Array []',
+    '+ Array [',
+    '+   "style-src-attr inline",',
+    "+   \"error: Applying inline style violates the following Content Security Policy directive 'style-src-attr 'unsafe-hashes''. Either the 'unsafe-inline' keyword, a hash ('sha256-biLF='), or a nonce ('nonce-...') is required\",",
+    '+ ]',
+  ].join('\n');
+  assert.equal(
+    summary(diff),
+    "Error: /blog: CSP style-src-attr blocks an inline source ('sha256-biLF=')",
+  );
+  assert.equal(
+    summary('Test timeout of 30000ms exceeded.\n\nError: locator.click: timeout\nCall log:'),
+    'Test timeout of 30000ms exceeded. Error: locator.click: timeout',
+  );
 });
