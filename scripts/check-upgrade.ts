@@ -6,13 +6,21 @@
  * Copies this repository (the working tree as git sees it; no node_modules,
  * build, .docusaurus, .grown, test-results) to a temporary folder, moves
  * every @docusaurus/* package to <version> there, runs `npm install`, the
- * contract (scripts/contract.ts, see src/contract), `docusaurus build` and
- * the browser tests (Playwright's `chromium` project, with the repository's
- * playwright.config.ts, against the copy's build). Then prints a table: each
- * plugin, the page template and each ejected or wrapped theme component,
- * whether it holds, and the first error in plain words; and the browser tests
- * that failed. The checkout is never written to. The copy is kept (its path
- * is printed; logs in <copy>/upgrade-logs) so the errors can be looked at.
+ * contract (scripts/contract.ts, see src/contract), `docusaurus build`, writes
+ * each host's security headers from that build as an upgrade commit would
+ * (`npm run deploy:headers`) and checks them, and runs the browser tests
+ * (Playwright's `chromium` project, with the repository's
+ * playwright.config.ts, against the copy's build).
+ *
+ * The report says which assumptions no longer hold, which plugins switched
+ * themselves off, and every browser test that failed, each with why: the
+ * generator meta (the spec pins 3.7.0) and the byte budgets (3.7.0's; each
+ * overrun with its bytes) are expected, anything else is not. It is printed,
+ * kept in the copy's upgrade-logs/ and written to upgrade/<version>-<date>.md
+ * in this checkout (the one file the run writes here; a second run on the
+ * same day replaces it). The copy is kept (its path is in the report) so the
+ * errors can be looked at. Exits 1 when install or build fails or a browser
+ * test fails unexpectedly.
  *
  * Ports: E2E_PORT, E2E_NGINX_PORT, E2E_GROWN_PORT, or 4373-4375.
  */
@@ -22,6 +30,13 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {SITE_DIR, SWITCHED_OFF, type Finding} from '../src/contract';
 import subjects from './lib/contract-subjects';
+import {
+  budgetOverruns,
+  e2eResults,
+  expectedFailure,
+  type Budgets,
+  type E2e,
+} from './lib/upgrade-report';
 
 const positional = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const options = new Map(
@@ -134,6 +149,16 @@ function firstError(output: string): string {
   return (error ?? '').replace(/\s+/g, ' ').slice(0, 300);
 }
 
+/** A check's problems, one a line: the first, and how many there are. */
+function problems(output: string): string {
+  const lines = output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !/^>|^npm (warn|notice)/.test(line));
+  const first = (lines[0] ?? 'no output').slice(0, 300);
+  return lines.length > 1 ? `${first}（共 ${lines.length} 行）` : first;
+}
+
 /** `[WARNING] [switched off] <plugin>: <why>. <fallback>` lines of the build. */
 function switchedOffPlugins(output: string): Map<string, string> {
   const off = new Map<string, string>();
@@ -161,61 +186,32 @@ function subjectOfError(error: string): string | undefined {
   return undefined;
 }
 
-type E2eFailure = {spec: string; title: string; error: string};
-
-type JsonSuite = {
-  file?: string;
-  title?: string;
-  suites?: JsonSuite[];
-  specs?: {
-    title: string;
-    file?: string;
-    tests: {results: {status: string; error?: {message?: string}}[]}[];
-  }[];
-};
-
-function e2eResults(json: string): {passed: number; failed: E2eFailure[]} {
-  const report = JSON.parse(json) as {suites: JsonSuite[]};
-  const failed: E2eFailure[] = [];
-  let passed = 0;
-  const walk = (suite: JsonSuite, file: string) => {
-    for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests) {
-        const last = t.results.at(-1);
-        if (!last || last.status === 'skipped') continue;
-        if (last.status === 'passed') {
-          passed += 1;
-          continue;
-        }
-        const message = (last.error?.message ?? last.status)
-          .replace(ANSI, '')
-          .split('\n')
-          .map((line) => line.trim())
-          .filter(Boolean)
-          .slice(0, 2)
-          .join(' ');
-        failed.push({spec: spec.file ?? file, title: spec.title, error: message.slice(0, 240)});
-      }
-    }
-    for (const child of suite.suites ?? []) walk(child, child.file ?? file);
-  };
-  report.suites.forEach((suite) => walk(suite, suite.file ?? suite.title ?? ''));
-  return {passed, failed};
-}
-
-/** Terminal colour codes. */
-const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
-
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
+
+const bytes = (n: number): string => n.toLocaleString('en-US');
+
+/** The checkout's commit, and whether its working tree differs from it. */
+function checkout(): string {
+  const git = (...args: string[]) =>
+    spawnSync('git', args, {cwd: SITE_DIR, encoding: 'utf8'}).stdout.trim();
+  const commit = git('rev-parse', '--short', 'HEAD') || '?';
+  const branch = git('rev-parse', '--abbrev-ref', 'HEAD');
+  const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
+  return `提交 \`${commit}\`${branch && branch !== 'HEAD' ? `（分支 \`${branch}\`）` : ''}${dirty ? '，加上未提交的改动' : ''}`;
+}
+
+/** Where the dated report goes: upgrade/<version>-<YYYY-MM-DD>.md in the checkout. */
+const REPORT_DIR = 'upgrade';
 
 async function main(): Promise<void> {
   const dir = options.get('dir')
     ? path.resolve(options.get('dir') ?? '')
     : mkdtempSync(path.join(tmpdir(), `check-upgrade-${version}-`));
   mkdirSync(path.join(dir, 'upgrade-logs'), {recursive: true});
-  const started = Date.now();
+  const started = new Date();
+  const from = checkout();
   log(`copying ${SITE_DIR} to ${dir}`);
   copyRepository(dir);
   const moved = moveDocusaurus(dir, version ?? '');
@@ -225,9 +221,10 @@ async function main(): Promise<void> {
   const notes: string[] = [];
   let contract: Finding[] = [];
   let build: Run | undefined;
-  let e2e: {passed: number; failed: E2eFailure[]} | undefined;
+  let headers: {changed: string[]; check: Run} | undefined;
+  let e2e: E2e | undefined;
   if (install.code !== 0) {
-    notes.push(`npm install failed: ${firstError(install.output)}`);
+    notes.push(`\`npm install\` 失败：${firstError(install.output)}`);
   } else {
     const contractRun = await run(dir, 'contract', 'npx', [
       'tsx',
@@ -236,9 +233,26 @@ async function main(): Promise<void> {
     ]);
     const json = path.join(dir, 'upgrade-logs', 'contract.json');
     if (existsSync(json)) contract = JSON.parse(readFileSync(json, 'utf8')) as Finding[];
-    else notes.push(`the contract did not run: ${firstError(contractRun.output)}`);
+    else notes.push(`契约没有跑成：${firstError(contractRun.output)}`);
 
     build = await run(dir, 'build', 'npm', ['run', 'build']);
+    if (build.code === 0) {
+      // As an upgrade commit would: each host's copy of the headers written
+      // from the new build (its inline scripts have other hashes), then checked.
+      const hostFiles = ['vercel.json', 'deploy/Caddyfile', 'deploy/security-headers.conf'];
+      const read = (file: string) =>
+        existsSync(path.join(dir, file)) ? readFileSync(path.join(dir, file), 'utf8') : '';
+      const before = hostFiles.map(read);
+      await run(dir, 'headers', 'npm', ['run', 'deploy:headers']);
+      headers = {
+        changed: hostFiles.filter((file, i) => read(file) !== before[i]),
+        check: await run(dir, 'headers-check', 'npx', [
+          'tsx',
+          'scripts/security-headers.ts',
+          '--check',
+        ]),
+      };
+    }
     if (build.code === 0 && !options.has('no-e2e')) {
       const ports = {
         E2E_PORT: process.env.E2E_PORT ?? '4373',
@@ -265,69 +279,133 @@ async function main(): Promise<void> {
         e2e = e2eResults(readFileSync(path.join(dir, 'upgrade-logs', 'e2e-report.json'), 'utf8'));
         writeFileSync(path.join(dir, 'upgrade-logs', 'e2e.json'), JSON.stringify(e2e, null, 2));
       } catch {
-        notes.push(`the browser tests did not run: ${firstError(e2eRun.output)}`);
+        notes.push(`浏览器测试没有跑成：${firstError(e2eRun.output)}`);
       }
     }
   }
+  const finished = new Date();
 
   const off = build ? switchedOffPlugins(build.output) : new Map<string, string>();
   const buildError = build && build.code !== 0 ? firstError(build.output) : undefined;
   const buildCulprit = buildError ? subjectOfError(buildError) : undefined;
+  const broken = contract.filter((f) => f.status === 'broken');
 
   const rows = subjects.map((subject) => {
     const findings = contract.filter((f) => f.subject === subject.name);
-    const broken = findings.filter((f) => f.status === 'broken');
+    const brokenHere = findings.filter((f) => f.status === 'broken');
     const switched = off.get(subject.name);
-    let status = findings.length ? 'holds' : 'not checked';
+    let status = findings.length ? '成立' : '没有检查';
     let error = '';
-    if (broken.length) {
-      status = 'broken';
-      error = `${broken[0]?.assumption}: ${broken[0]?.error}${broken.length > 1 ? ` (+${broken.length - 1} more)` : ''}`;
+    if (brokenHere.length) {
+      status = '不成立';
+      error = `${brokenHere[0]?.assumption}: ${brokenHere[0]?.error}${brokenHere.length > 1 ? `（另有 ${brokenHere.length - 1} 条）` : ''}`;
     }
-    if (switched) status = 'switched off (build warning)';
+    if (switched) status = '已自动关掉（构建警告）';
     if (buildCulprit === subject.name) {
-      status = 'broken: build fails';
+      status = '不成立：构建失败';
       error = `${buildError}${error ? `; contract: ${error}` : ''}`;
     }
-    return `| ${subject.name} | ${subject.kind} | ${status} | ${cell(error || '—')} |`;
+    return `| \`${subject.name}\` | ${subject.kind} | ${status} | ${cell(error || '—')} |`;
   });
 
+  const expected = (e2e?.failed ?? []).filter((failure) => expectedFailure(failure));
+  const unexpected = (e2e?.failed ?? []).filter((failure) => !expectedFailure(failure));
+  const budgets = JSON.parse(
+    readFileSync(path.join(dir, 'tests', 'budgets.json'), 'utf8'),
+  ) as Budgets;
+  const overruns = e2e ? budgetOverruns(e2e.measured, budgets) : [];
+  const minutes = Math.round((finished.getTime() - started.getTime()) / 60000);
+  const hhmm = (date: Date) => date.toISOString().slice(11, 16);
+  const day = started.toISOString().slice(0, 10);
+
   const lines = [
-    `## Docusaurus ${version}: what holds (${new Date().toISOString().slice(0, 16)}Z, copy ${dir})`,
+    `# Docusaurus ${version} 升级检查（${day}）`,
     '',
-    `npm install: ${install.code === 0 ? 'ok' : 'failed'}; contract: ${
+    `\`npm run check:upgrade -- ${version}\`，检出的${from}；副本 \`${dir}\`，日志在它的 \`upgrade-logs/\`。`,
+    `用时 ${minutes} 分钟（${hhmm(started)}–${hhmm(finished)} UTC）。`,
+    '',
+    '| 步骤 | 结果 |',
+    '| --- | --- |',
+    `| \`npm install\` | ${install.code === 0 ? '成功' : '失败'} |`,
+    `| 契约（\`scripts/contract.ts\`） | ${
       contract.length
-        ? `${contract.filter((f) => f.status === 'broken').length} of ${contract.length} assumptions broken`
-        : 'not run'
-    }; build: ${!build ? 'not run' : build.code === 0 ? 'ok' : `failed: ${buildError}`}; browser tests (chromium): ${
-      e2e ? `${e2e.passed} passed, ${e2e.failed.length} failed` : 'not run'
-    }`,
+        ? `${contract.length} 条假设里 ${broken.length} 条不成立${broken.length ? `：${broken.map((f) => `\`${f.subject} › ${f.assumption}\``).join('、')}` : ''}`
+        : '没有跑'
+    } |`,
+    `| 构建 | ${!build ? '没有跑' : build.code === 0 ? '成功' : `失败：${cell(buildError ?? '')}`} |`,
+    `| 自动关掉的插件 | ${off.size ? [...off.keys()].map((name) => `\`${name}\``).join('、') : '无'} |`,
+    `| 安全头（\`npm run deploy:headers\` 后 \`security-headers.ts --check\`） | ${
+      !headers
+        ? '没有跑'
+        : `${headers.changed.length ? `重新生成后变了：${headers.changed.map((f) => `\`${f}\``).join('、')}（升级时一并提交）` : '重新生成后没有变'}；检查${headers.check.code === 0 ? '通过' : `失败：${cell(problems(headers.check.output))}`}`
+    } |`,
+    `| 浏览器测试（\`chromium\`） | ${
+      e2e
+        ? `${e2e.passed} 条通过，${e2e.failed.length} 条失败（预期之内 ${expected.length} 条，预期之外 ${unexpected.length} 条）`
+        : '没有跑'
+    } |`,
     '',
-    '| Plugin / component | Kind | Result | First error |',
+    '## 各插件和组件',
+    '',
+    '| 插件或组件 | 类型 | 结果 | 第一条错误 |',
     '| --- | --- | --- | --- |',
     ...rows,
     '',
   ];
-  if (e2e?.failed.length) {
-    const bySpec = new Map<string, E2eFailure[]>();
-    for (const failure of e2e.failed) {
-      bySpec.set(failure.spec, [...(bySpec.get(failure.spec) ?? []), failure]);
-    }
-    lines.push('| Browser test file | Failed | First failure |', '| --- | --- | --- |');
-    for (const [spec, failures] of bySpec) {
-      const first = failures[0];
-      lines.push(`| ${spec} | ${failures.length} | ${cell(`${first?.title}: ${first?.error}`)} |`);
-    }
+  if (broken.length) {
+    lines.push(
+      '## 不成立的假设',
+      '',
+      '| 插件或组件 › 假设 | 变了什么 |',
+      '| --- | --- |',
+      ...broken.map((f) => `| \`${f.subject} › ${f.assumption}\` | ${cell(f.error ?? '')} |`),
+      '',
+    );
+  }
+  if (off.size) {
+    lines.push('## 自动关掉的插件', '');
+    for (const [plugin, why] of off) lines.push(`- \`${plugin}\`：${why}`);
     lines.push('');
   }
-  for (const [plugin, why] of off) lines.push(`- ${plugin} switched itself off: ${why}`);
-  lines.push(...notes.map((note) => `- ${note}`));
-  lines.push(
-    `- took ${Math.round((Date.now() - started) / 60000)} min; logs in ${dir}/upgrade-logs`,
-  );
+  if (e2e?.failed.length) {
+    lines.push(
+      '## 失败的浏览器测试',
+      '',
+      '| 测试 | 第一条错误 | 为什么 |',
+      '| --- | --- | --- |',
+      ...[...unexpected, ...expected].map(
+        (f) =>
+          `| \`${f.spec}\` › ${cell(f.title)} | ${cell(f.error)} | ${expectedFailure(f) ?? '**预期之外**'} |`,
+      ),
+      '',
+    );
+  }
+  if (overruns.length) {
+    lines.push(
+      '## 超出的字节预算',
+      '',
+      '首次加载（到水合为止）的 gzip 字节数，预算见 `tests/budgets.json`。',
+      '',
+      '| 页面 | 实测 | 预算 | 超出 |',
+      '| --- | ---: | ---: | ---: |',
+      ...overruns.map(
+        (o) =>
+          `| ${cell(o.what)} | ${bytes(o.measured)} B | ${bytes(o.budget)} B | ${bytes(o.measured - o.budget)} B |`,
+      ),
+      '',
+    );
+  }
+  if (notes.length) lines.push(...notes.map((note) => `- ${note}`), '');
+
   const report = lines.join('\n');
-  writeFileSync(path.join(dir, 'upgrade-logs', 'report.md'), `${report}\n`);
+  writeFileSync(path.join(dir, 'upgrade-logs', 'report.md'), report);
+  const kept = path.join(SITE_DIR, REPORT_DIR, `${version}-${day}.md`);
+  mkdirSync(path.dirname(kept), {recursive: true});
+  writeFileSync(kept, report);
   console.log(`\n${report}`);
+  log(`report written to ${path.relative(process.cwd(), kept) || kept}`);
+  const e2eFailed = !options.has('no-e2e') && (!e2e || unexpected.length > 0);
+  if (install.code !== 0 || build?.code !== 0 || e2eFailed) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

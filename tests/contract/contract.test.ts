@@ -84,17 +84,44 @@ describe('a broken assumption is reported, naming the plugin and the assumption'
     return brokenIn(packages).filter((line) => !before?.has(line));
   }
 
-  test('JSX in theme-common’s codeBlockUtils.js (as in 3.10) breaks code-highlight', () => {
+  test('JSX and a `@docusaurus/…` client import in theme-common’s codeBlockUtils.js (as from 3.8) still load', () => {
+    const edited = withEdited(
+      '@docusaurus/theme-common',
+      'lib/utils/codeBlockUtils.js',
+      (text) =>
+        `import useIsomorphicLayoutEffect from '@docusaurus/useIsomorphicLayoutEffect';\n${text}\n` +
+        'export function Provider({children}) { useIsomorphicLayoutEffect(() => {}); return <div>{children}</div>; }\n',
+    );
+    assert.deepEqual(brokenOf(edited), []);
+  });
+
+  test('an import only the bundler resolves in theme-common’s codeBlockUtils.js breaks code-highlight', () => {
     const broken = withEdited(
       '@docusaurus/theme-common',
       'lib/utils/codeBlockUtils.js',
-      (text) => `${text}\nexport function Provider({children}) { return <div>{children}</div>; }\n`,
+      (text) => `import CodeBlock from '@theme/CodeBlock';\n${text}\nexport {CodeBlock};\n`,
     );
     const [only, ...rest] = brokenOf(broken);
     assert.deepEqual(rest, []);
     assert.match(
       only ?? '',
-      /^code-highlight › theme-common codeBlockUtils: .*codeBlockUtils\.js no longer loads in Node/,
+      /^code-highlight › theme-common codeBlockUtils: .*codeBlockUtils\.js no longer loads in Node \(.*@theme\/CodeBlock/,
+    );
+  });
+
+  test('createCodeBlockMetadata giving other results than 3.7.0 breaks code-highlight', () => {
+    const broken = withEdited(
+      '@docusaurus/theme-common',
+      'lib/utils/codeBlockUtils.js',
+      (text) =>
+        `${text}\nexport function createCodeBlockMetadata(params) {\n` +
+        '  return {...parseLines(params.code, params), title: params.metastring, lineNumbersStart: undefined};\n}\n',
+    );
+    const [only, ...rest] = brokenOf(broken);
+    assert.deepEqual(rest, []);
+    assert.match(
+      only ?? '',
+      /^code-highlight › theme-common codeBlockUtils: .*createCodeBlockMetadata gives other results than in 3\.7\.0/,
     );
   });
 

@@ -79,11 +79,26 @@ test('the copy button copies the exact code, without magic comments', async ({pa
   await openHydrated(page, DOC);
   const block = page.locator('.theme-code-block').filter({hasText: "onBrokenAnchors: 'throw'"});
   await block.hover();
-  await block.getByRole('button', {name: '复制代码到剪贴板'}).click();
-  await expect(block.getByRole('button', {name: '复制成功'})).toBeVisible();
+  const copy = block.getByRole('button', {name: '复制代码到剪贴板'});
+  // The button says "copied" for a second only: every name it takes is
+  // recorded, so a busy machine's slower polling cannot miss it.
+  await copy.evaluate((button) => {
+    const names: string[] = [];
+    Object.assign(window, {__copyButtonNames: names});
+    new MutationObserver(() => names.push(button.getAttribute('aria-label') ?? '')).observe(
+      button,
+      {attributeFilter: ['aria-label']},
+    );
+  });
+  await copy.click();
+  await expect
+    .poll(() => page.evaluate(() => (window as {__copyButtonNames?: string[]}).__copyButtonNames))
+    .toContain('复制成功');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
     "const config = {\n  onBrokenLinks: 'throw',\n  onBrokenAnchors: 'throw',\n};",
   );
+  // And then it offers to copy again.
+  await expect(copy).toBeVisible();
 });
 
 test('tabs switch after client-side navigation into the page', async ({page}) => {

@@ -12,7 +12,9 @@ const TUTORIAL = readTutorial();
 const DOCS_ROUTES = TUTORIAL.routes;
 const DOC_PAGES = tutorialDocs(TUTORIAL).map((doc) => doc.route);
 
+// Page walks grow with the tutorial: time per page, not a fixed total.
 test('every docs route renders a Chinese h1', async ({page}) => {
+  test.setTimeout(60_000 + DOCS_ROUTES.length * 3_000);
   for (const path of DOCS_ROUTES) {
     expect(await openHydrated(page, path), path).toBe(200);
     await expect(page.locator('h1'), path).toHaveCount(1);
@@ -21,6 +23,7 @@ test('every docs route renders a Chinese h1', async ({page}) => {
 });
 
 test('each category page lists its docs as cards, with a Chinese description', async ({page}) => {
+  test.setTimeout(60_000 + TUTORIAL.categories.length * 3_000);
   for (const [path, count] of TUTORIAL.categories.map((c) => [c.route, c.docs.length] as const)) {
     await openHydrated(page, path);
     await expect(page.locator('main article a.card'), path).toHaveCount(count);
@@ -29,6 +32,7 @@ test('each category page lists its docs as cards, with a Chinese description', a
 });
 
 test('the sidebar marks the current page', async ({page}) => {
+  test.setTimeout(60_000 + DOC_PAGES.length * 3_000);
   for (const path of DOC_PAGES) {
     await openHydrated(page, path);
     const current = page.locator('nav[aria-label="文档侧边栏"] a[aria-current="page"]');

@@ -9,10 +9,6 @@ test('pages declare Docusaurus 3.7.0, zh-Hans, left-to-right, and the production
   page,
 }) => {
   await openHydrated(page, '/docs/intro');
-  await expect(page.locator('meta[name="generator"]')).toHaveAttribute(
-    'content',
-    'Docusaurus v3.7.0',
-  );
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', 'zh_Hans');
@@ -22,6 +18,11 @@ test('pages declare Docusaurus 3.7.0, zh-Hans, left-to-right, and the production
   );
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/img/favicon.svg');
   await expect(page.locator('link[rel="alternate"][hreflang="zh-Hans"]')).toBeAttached();
+  // Last: on another Docusaurus (npm run check:upgrade) only this line fails.
+  await expect(page.locator('meta[name="generator"]')).toHaveAttribute(
+    'content',
+    'Docusaurus v3.7.0',
+  );
 });
 
 test('titles join page and site with the "|" delimiter', async ({page}) => {

@@ -3,7 +3,7 @@
  * for granted about the theme packages (see src/contract/index.ts).
  */
 import {expectText, type Subject} from '../../contract';
-import {loadCodeBlockUtils} from './codeBlockUtils';
+import {CLIENT_EXPORTS, clientAliases, CORE, loadCodeBlockUtils} from './codeBlockUtils';
 
 const THEME_CLASSIC = '@docusaurus/theme-classic';
 
@@ -17,9 +17,25 @@ const codeHighlight: Subject = {
     {
       id: 'theme-common codeBlockUtils',
       needs:
-        '@docusaurus/theme-common lib/utils/codeBlockUtils.js (not exported): plain ESM that Node loads through jiti, exporting parseCodeBlockTitle, containsLineNumbers and parseLines(content, {metastring, language, magicComments}) → {code, lineClassNames}',
+        '@docusaurus/theme-common lib/utils/codeBlockUtils.js (not exported): ESM that Node loads through jiti once its JSX is transformed (3.8 on), exporting createCodeBlockMetadata({code, language, metastring, magicComments, …}) → {code, lineClassNames, title, lineNumbersStart} (3.8 on) or parseCodeBlockTitle, containsLineNumbers and parseLines (3.7), with 3.7.0’s results on a sample block',
       use: 'the rehype plugin parses each fenced block’s title, line numbers and highlighted lines with the theme’s own functions at build time',
       check: (pkgs) => void loadCodeBlockUtils(pkgs),
+    },
+    {
+      id: 'core client exports',
+      needs:
+        '@docusaurus/core lib/client/exports/<name>.js is the file the bundler resolves `@docusaurus/<name>` to (lib/webpack/aliases/index.js)',
+      use: 'codeBlockUtils.js imports @docusaurus/useIsomorphicLayoutEffect (through ./reactUtils, 3.8 on): jiti maps each `@docusaurus/<name>` to the same file',
+      check: (pkgs) => {
+        expectText(pkgs, CORE, 'lib/webpack/aliases/index.js', [
+          ["'../../client/exports'", 'aliases `@docusaurus/<name>` to lib/client/exports'],
+        ]);
+        if (!clientAliases(pkgs)['@docusaurus/useIsomorphicLayoutEffect']) {
+          throw new Error(
+            `${CORE}/${CLIENT_EXPORTS}/useIsomorphicLayoutEffect.js no longer exists`,
+          );
+        }
+      },
     },
     {
       id: 'prism-include-languages client module',

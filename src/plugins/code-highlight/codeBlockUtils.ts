@@ -4,13 +4,18 @@
  * ESM inside @docusaurus/theme-common, which does not export the file, so it
  * is loaded from its path through jiti, as Docusaurus loads site config.
  *
+ * From 3.8 the file also holds a React context provider written in JSX and
+ * imports a bundler alias (`@docusaurus/useIsomorphicLayoutEffect`, through
+ * ./reactUtils), so jiti transforms JSX and maps each `@docusaurus/<name>` to
+ * core's lib/client/exports/<name>.js, as the bundler's aliases do. Where the
+ * file exports `createCodeBlockMetadata` (3.8 on: what the theme's own
+ * CodeBlock calls), that is used; else the three functions 3.7 exports.
+ *
  * That is a reach past the public API (assumptions.ts): the file is loaded
  * only after those assumptions are checked, and a failure to load it is
- * returned, not thrown, so the plugin can switch itself off (3.10 moved JSX
- * into the file, which jiti cannot parse: loading it threw a Babel
- * ParseError while Docusaurus loaded the site config).
+ * returned, not thrown, so the plugin can switch itself off.
  */
-import {existsSync} from 'node:fs';
+import {existsSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {createJiti} from 'jiti';
 import {installed, type Installed} from '../../contract';
@@ -21,7 +26,10 @@ export type MagicCommentConfig = Readonly<{
   block?: Readonly<{start: string; end: string}>;
 }>;
 
-export type CodeBlockUtils = {
+type Lines = {lineClassNames: Record<number, string[]>; code: string};
+
+/** 3.7's functions (kept, deprecated, up to at least 3.10). */
+type ParseFunctions = {
   parseCodeBlockTitle(metastring?: string): string;
   containsLineNumbers(metastring?: string): boolean;
   parseLines(
@@ -31,11 +39,49 @@ export type CodeBlockUtils = {
       language: string | undefined;
       magicComments: readonly MagicCommentConfig[];
     },
-  ): {lineClassNames: Record<number, string[]>; code: string};
+  ): Lines;
+};
+
+/** 3.8's `createCodeBlockMetadata` (the parameters this site passes, the fields it reads). */
+type CreateMetadata = (params: {
+  code: string;
+  className: string | undefined;
+  language: string | undefined;
+  defaultLanguage: string | undefined;
+  metastring: string | undefined;
+  magicComments: readonly MagicCommentConfig[];
+  title: string | undefined;
+  showLineNumbers: boolean | number | undefined;
+}) => Lines & {title: string | undefined; lineNumbersStart: number | undefined};
+
+/** A fenced block as the theme's CodeBlock would show it. */
+export type BlockMetadata = {
+  /** The code, magic comments removed. */
+  code: string;
+  /** Classes of highlighted lines, by line index. */
+  lineClassNames: Record<number, string[]>;
+  title: string;
+  showLineNumbers: boolean;
+};
+
+export type CodeBlockUtils = {
+  /** Which of the theme's functions are used. */
+  api: 'createCodeBlockMetadata' | 'parseLines';
+  metadata(
+    code: string,
+    options: {
+      metastring: string | undefined;
+      language: string | undefined;
+      magicComments: readonly MagicCommentConfig[];
+    },
+  ): BlockMetadata;
 };
 
 export const THEME_COMMON = '@docusaurus/theme-common';
 export const CODE_BLOCK_UTILS = 'lib/utils/codeBlockUtils.js';
+export const CORE = '@docusaurus/core';
+/** Where each `@docusaurus/<name>` of browser code resolves (core's loadDocusaurusAliases). */
+export const CLIENT_EXPORTS = 'lib/client/exports';
 
 const MAGIC: readonly MagicCommentConfig[] = [
   {
@@ -45,6 +91,51 @@ const MAGIC: readonly MagicCommentConfig[] = [
   },
 ];
 
+/** `@docusaurus/<name>` → core's lib/client/exports/<name>.js, for each file there. */
+export function clientAliases(pkgs: Installed): Record<string, string> {
+  const dir = path.join(pkgs.dir(CORE), CLIENT_EXPORTS);
+  if (!existsSync(dir)) throw new Error(`${CORE}/${CLIENT_EXPORTS} no longer exists`);
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => [`@docusaurus/${file.slice(0, -'.js'.length)}`, path.join(dir, file)]),
+  );
+}
+
+function fromCreateMetadata(create: CreateMetadata): CodeBlockUtils['metadata'] {
+  return (code, {metastring, language, magicComments}) => {
+    const metadata = create({
+      code,
+      className: undefined,
+      language,
+      defaultLanguage: undefined,
+      metastring,
+      magicComments,
+      title: undefined,
+      showLineNumbers: undefined,
+    });
+    return {
+      code: metadata.code,
+      lineClassNames: metadata.lineClassNames,
+      title: metadata.title ?? '',
+      // The site's CodeBlock numbers from 1 (as 3.7 does): `showLineNumbers=<n>` shows numbers.
+      showLineNumbers: metadata.lineNumbersStart !== undefined,
+    };
+  };
+}
+
+function fromParseFunctions(utils: ParseFunctions): CodeBlockUtils['metadata'] {
+  return (code, {metastring, language, magicComments}) => {
+    const lines = utils.parseLines(code, {metastring, language, magicComments});
+    return {
+      code: lines.code,
+      lineClassNames: lines.lineClassNames,
+      title: utils.parseCodeBlockTitle(metastring),
+      showLineNumbers: utils.containsLineNumbers(metastring),
+    };
+  };
+}
+
 /**
  * Loads the installed theme-common's code block functions and tries them on
  * a small block; throws, in plain words, what does not fit.
@@ -52,35 +143,56 @@ const MAGIC: readonly MagicCommentConfig[] = [
 export function loadCodeBlockUtils(pkgs: Installed): CodeBlockUtils {
   const file = path.join(pkgs.dir(THEME_COMMON), CODE_BLOCK_UTILS);
   if (!existsSync(file)) throw new Error(`${THEME_COMMON}/${CODE_BLOCK_UTILS} no longer exists`);
-  let utils: Partial<CodeBlockUtils>;
+  let exported: Partial<ParseFunctions> & {createCodeBlockMetadata?: unknown};
   try {
-    utils = createJiti(__filename, {moduleCache: false})(file) as Partial<CodeBlockUtils>;
+    const jiti = createJiti(__filename, {
+      moduleCache: false,
+      jsx: {runtime: 'automatic'},
+      alias: clientAliases(pkgs),
+    });
+    exported = jiti(file) as typeof exported;
   } catch (error) {
     const first = String((error as Error).message).split('\n')[0];
     throw new Error(`${THEME_COMMON}/${CODE_BLOCK_UTILS} no longer loads in Node (${first})`);
   }
-  for (const name of ['parseCodeBlockTitle', 'containsLineNumbers', 'parseLines'] as const) {
-    if (typeof utils[name] !== 'function') {
-      throw new Error(`${THEME_COMMON}/${CODE_BLOCK_UTILS} no longer exports ${name}`);
+  let utils: CodeBlockUtils;
+  if (typeof exported.createCodeBlockMetadata === 'function') {
+    utils = {
+      api: 'createCodeBlockMetadata',
+      metadata: fromCreateMetadata(exported.createCodeBlockMetadata as CreateMetadata),
+    };
+  } else {
+    for (const name of ['parseCodeBlockTitle', 'containsLineNumbers', 'parseLines'] as const) {
+      if (typeof exported[name] !== 'function') {
+        throw new Error(
+          `${THEME_COMMON}/${CODE_BLOCK_UTILS} exports neither createCodeBlockMetadata nor ${name}`,
+        );
+      }
     }
+    utils = {api: 'parseLines', metadata: fromParseFunctions(exported as ParseFunctions)};
   }
-  const {parseCodeBlockTitle, containsLineNumbers, parseLines} = utils as CodeBlockUtils;
-  const parsed = parseLines('a\n// highlight-next-line\nb\n', {
-    metastring: undefined,
-    language: 'js',
-    magicComments: MAGIC,
-  });
-  const same =
-    parseCodeBlockTitle('title="x.ts" showLineNumbers') === 'x.ts' &&
-    containsLineNumbers('title="x.ts" showLineNumbers') &&
-    parsed.code === 'a\nb' &&
-    JSON.stringify(parsed.lineClassNames) === '{"1":["theme-code-block-highlighted-line"]}';
-  if (!same) {
+  let got: BlockMetadata | string;
+  try {
+    got = utils.metadata('a\n// highlight-next-line\nb\n', {
+      metastring: 'title="x.ts" showLineNumbers',
+      language: 'js',
+      magicComments: MAGIC,
+    });
+  } catch (error) {
+    got = String((error as Error).message);
+  }
+  const expected: BlockMetadata = {
+    code: 'a\nb',
+    lineClassNames: {1: ['theme-code-block-highlighted-line']},
+    title: 'x.ts',
+    showLineNumbers: true,
+  };
+  if (JSON.stringify(got) !== JSON.stringify(expected)) {
     throw new Error(
-      `${THEME_COMMON}/${CODE_BLOCK_UTILS}: parseCodeBlockTitle, containsLineNumbers or parseLines give other results than in 3.7.0`,
+      `${THEME_COMMON}/${CODE_BLOCK_UTILS}: ${utils.api} gives other results than in 3.7.0 (${JSON.stringify(got)})`,
     );
   }
-  return {parseCodeBlockTitle, containsLineNumbers, parseLines};
+  return utils;
 }
 
 let loaded: {utils: CodeBlockUtils} | {error: string} | undefined;

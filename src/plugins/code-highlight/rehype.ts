@@ -60,21 +60,19 @@ export default function rehypeCodeHighlight({themes, languages, magicComments}: 
       });
     };
   }
-  const {containsLineNumbers, parseCodeBlockTitle, parseLines} = loaded.utils;
+  const {metadata} = loaded.utils;
   loadLanguages(languages);
   return (tree: Root): void => {
     visit(tree, (node) => {
       const {metastring} = node.properties;
-      const meta = typeof metastring === 'string' ? metastring : undefined;
       const language = languageOf(node);
-      const {lineClassNames, code} = parseLines(text(node), {
-        metastring: meta,
+      const {lineClassNames, code, title, showLineNumbers} = metadata(text(node), {
+        metastring: typeof metastring === 'string' ? metastring : undefined,
         language,
         magicComments,
       });
-      const title = parseCodeBlockTitle(meta);
       if (title) node.properties.title = title;
-      if (containsLineNumbers(meta)) node.properties.showLineNumbers = true;
+      if (showLineNumbers) node.properties.showLineNumbers = true;
       // Props of src/theme/CodeBlock: the token HTML of each line (one per
       // line, joined by newlines) and the classes of highlighted lines.
       node.properties.highlighted = highlightLines(code, language ?? 'text', themes).join('\n');
