@@ -15,6 +15,7 @@ const diagrams: Subject = {
   files: ['src/plugins/diagrams/remark.ts'],
   whenBroken:
     'images get no full-size link, or one that follows the image’s own src; diagrams are not affected',
+  switchOffs: [],
   assumptions: [
     {
       id: 'site remark plugins run after transformImage',

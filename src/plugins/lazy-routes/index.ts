@@ -2,7 +2,7 @@ import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {firstBroken, switchedOff} from '../../contract';
+import {firstBroken, forcedBreak, switchedOff} from '../../contract';
 import {
   lazyRoutesDir,
   moduleFile,
@@ -36,6 +36,8 @@ const PRELOAD_ISSUER =
   /@docusaurus[\\/]core[\\/]lib[\\/]client[\\/](clientEntry|PendingNavigation)\.js$/;
 /** The entry that carries every lazy route's chunks; no page loads it. */
 const INDEX_ENTRY = 'lazy-routes';
+/** The check of the generated files it reads (CONTRACT_BREAK names it `lazy-routes › generated files`). */
+const GENERATED_FILES = 'generated files';
 /** `./use…JsonLd`: a theme component's structured data hook, which has a browser version. */
 const JSON_LD_HOOK = /^\.\/use\w*JsonLd$/;
 
@@ -97,6 +99,9 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
       let registry: ReturnType<typeof parseRegistry>;
       let chunkNames: RoutesChunkNames;
       try {
+        // A break forced by CONTRACT_BREAK takes the path of a file that does not parse.
+        const forced = forcedBreak('lazy-routes', GENERATED_FILES);
+        if (forced) throw new Error(forced);
         const routes = parseRoutes(generated('routes.js'));
         registry = parseRegistry(generated('registry.js'));
         chunkNames = JSON.parse(generated('routesChunkNames.json')) as RoutesChunkNames;

@@ -11,6 +11,18 @@ const routeChunkScripts: Subject = {
   files: ['src/plugins/route-chunk-scripts/'],
   whenBroken:
     'switches itself off with a build warning: pages are left as rendered, and main.js asks for the route’s chunks after it runs (one more round trip)',
+  switchOffs: [
+    {
+      force: 'route-chunk-scripts',
+      warns: ['route-chunk-scripts'],
+      leaves: 'pages as Docusaurus rendered them: main.js asks for the route’s chunks',
+    },
+    {
+      force: 'route-chunk-scripts › generated files',
+      warns: ['route-chunk-scripts'],
+      leaves: 'the same, when .docusaurus/routes.js or routesChunkNames.json do not read',
+    },
+  ],
   assumptions: [
     {
       id: 'generated routes.js',

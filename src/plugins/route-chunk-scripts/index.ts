@@ -2,13 +2,15 @@ import {readFileSync} from 'node:fs';
 import {readFile, rename, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {firstBroken, switchedOff} from '../../contract';
+import {firstBroken, forcedBreak, switchedOff} from '../../contract';
 import {builtPages, pageRoute, readLazyRoutes, readRouteChunks} from '../../lib/build-files';
 import {escapeAttribute} from '../../lib/escape';
 import {chunkNamesOf, matchBranch, parseRoutes, type ChunkNames} from '../../lib/generated-routes';
 import contract from './assumptions';
 import {readChunkFiles, writeChunkFiles, type ChunkFiles} from './chunkFiles';
 
+/** The check of the generated files it reads (CONTRACT_BREAK names it `route-chunk-scripts › generated files`). */
+const GENERATED_FILES = 'generated files';
 /** The bundle attribute our page template writes (config/ssrTemplate.ts). */
 const BUNDLE = /data-bundle="([^"]*)"/;
 
@@ -74,6 +76,9 @@ export default function routeChunkScriptsPlugin(context: LoadContext): Plugin {
       let routes: ReturnType<typeof parseRoutes>;
       let chunkNames: Record<string, ChunkNames>;
       try {
+        // A break forced by CONTRACT_BREAK takes the path of a file that does not parse.
+        const forced = forcedBreak('route-chunk-scripts', GENERATED_FILES);
+        if (forced) throw new Error(forced);
         routes = parseRoutes(
           readFileSync(path.join(context.generatedFilesDir, 'routes.js'), 'utf8'),
         );
