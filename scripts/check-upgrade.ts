@@ -1,20 +1,21 @@
 /**
  * What an upgrade of Docusaurus would break, tried in a copy.
  *
- *   npm run check:upgrade -- <version> [--dir=<folder>] [--no-e2e]
+ *   npm run check:upgrade -- <version> [--dir=<folder>] [--no-e2e] [--no-switch-offs]
  *
  * Copies this repository (the working tree as git sees it; no node_modules,
  * build, .docusaurus, .grown, test-results) to a temporary folder, moves
  * every @docusaurus/* package to <version> there, runs `npm install`, the
  * contract (scripts/contract.ts, see src/contract), `docusaurus build` and
  * the browser tests (Playwright's `chromium` project, with the repository's
- * playwright.config.ts, against the copy's build). Then prints a table: each
+ * playwright.config.ts, against the copy's build) and every switch-off,
+ * forced, built and checked (scripts/switch-offs.ts). Then prints a table: each
  * plugin, the page template and each ejected or wrapped theme component,
  * whether it holds, and the first error in plain words; and the browser tests
  * that failed. The checkout is never written to. The copy is kept (its path
  * is printed; logs in <copy>/upgrade-logs) so the errors can be looked at.
  *
- * Ports: E2E_PORT, E2E_NGINX_PORT, E2E_GROWN_PORT, or 4373-4375.
+ * Ports: E2E_PORT, E2E_NGINX_PORT, E2E_GROWN_PORT, E2E_SWITCHED_OFF_PORT, or 4373-4376.
  */
 import {spawn, spawnSync} from 'node:child_process';
 import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
@@ -267,6 +268,17 @@ async function main(): Promise<void> {
       } catch {
         notes.push(`the browser tests did not run: ${firstError(e2eRun.output)}`);
       }
+    }
+    // Each switch-off path forced, built and checked on this version (scripts/switch-offs.ts).
+    if (build.code === 0 && !options.has('no-switch-offs')) {
+      const switchOffs = await run(dir, 'switch-offs', 'npx', ['tsx', 'scripts/switch-offs.ts'], {
+        E2E_SWITCHED_OFF_PORT: process.env.E2E_SWITCHED_OFF_PORT ?? '4376',
+      });
+      const at = switchOffs.output.lastIndexOf('| CONTRACT_BREAK');
+      const table = at >= 0 ? switchOffs.output.slice(at).trim() : firstError(switchOffs.output);
+      notes.push(
+        `switch-offs (npm run test:switch-offs) ${switchOffs.code === 0 ? 'all work' : 'FAIL'}:\n\n${table}\n`,
+      );
     }
   }
 
