@@ -455,7 +455,7 @@ function subjectOf(component: Component): Subject {
             {
               force: `theme/${component.name} › imports`,
               warns: [`theme/${component.name}`, ...(component.fallbackAlsoOff ?? [])],
-              leaves: `the theme’s own ${component.name} renders instead of src/theme/${component.name}`,
+              leaves: `the theme’s own ${component.name} renders instead of src/theme/${component.name}${(component.fallbackAlsoOff ?? []).map((other) => `; ${other} switches off too`).join('')}`,
             },
           ]
         : [],
