@@ -15,7 +15,8 @@
  * that failed. The checkout is never written to. The copy is kept (its path
  * is printed; logs in <copy>/upgrade-logs) so the errors can be looked at.
  *
- * Ports: E2E_PORT, E2E_NGINX_PORT, E2E_GROWN_PORT, E2E_SWITCHED_OFF_PORT, or 4373-4376.
+ * Ports: E2E_PORT, E2E_NGINX_PORT, E2E_GROWN_PORT, or 4373-4375 (the switch-offs
+ * serve on E2E_SWITCHED_OFF_PORT, else the grown site's, which no server here uses).
  */
 import {spawn, spawnSync} from 'node:child_process';
 import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
@@ -272,7 +273,8 @@ async function main(): Promise<void> {
     // Each switch-off path forced, built and checked on this version (scripts/switch-offs.ts).
     if (build.code === 0 && !options.has('no-switch-offs')) {
       const switchOffs = await run(dir, 'switch-offs', 'npx', ['tsx', 'scripts/switch-offs.ts'], {
-        E2E_SWITCHED_OFF_PORT: process.env.E2E_SWITCHED_OFF_PORT ?? '4376',
+        E2E_SWITCHED_OFF_PORT:
+          process.env.E2E_SWITCHED_OFF_PORT ?? process.env.E2E_GROWN_PORT ?? '4375',
       });
       const at = switchOffs.output.lastIndexOf('| CONTRACT_BREAK');
       const table = at >= 0 ? switchOffs.output.slice(at).trim() : firstError(switchOffs.output);
