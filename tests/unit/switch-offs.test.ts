@@ -7,7 +7,11 @@
  * tests/switch-offs (npm test, npm run test:switch-offs).
  */
 import assert from 'node:assert/strict';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {afterEach, test} from 'node:test';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {Root} from 'hast';
 import {
   breakEntries,
@@ -18,6 +22,9 @@ import {
   installed,
   type Subject,
 } from '../../src/contract';
+import {routeChunkScriptsActive} from '../../src/lib/build-files';
+import lazyRoutesPlugin from '../../src/plugins/lazy-routes';
+import routeChunkScriptsPlugin from '../../src/plugins/route-chunk-scripts';
 import subjects from '../../scripts/lib/contract-subjects';
 import {
   checkBreak,
@@ -174,4 +181,69 @@ test('a forced build must print the [switched off] lines its switch-offs name, a
     }),
   ];
   assert.deepEqual(warningProblems('a', `${line('a')}\n${line('b')}`, undefined, broken), []);
+});
+
+/** The `[switched off]` warnings `work` prints. */
+function warnings(work: () => void): string[] {
+  const printed: string[] = [];
+  const warn = console.warn;
+  console.warn = (message: string) => void printed.push(message);
+  try {
+    work();
+  } finally {
+    console.warn = warn;
+  }
+  return printed.filter((line) => line.includes('[switched off]'));
+}
+
+test('lazy-routes switches off when route-chunk-scripts is off: a lazy route’s page needs the data-route it writes', (t) => {
+  const generatedFilesDir = mkdtempSync(path.join(tmpdir(), 'switch-offs-'));
+  t.after(() => rmSync(generatedFilesDir, {recursive: true, force: true}));
+  const environment = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  t.after(() => {
+    process.env.NODE_ENV = environment;
+  });
+  const context = {
+    generatedFilesDir,
+    siteDir: path.join(__dirname, '..', '..'),
+    siteConfig: {baseUrl: '/'},
+    baseUrl: '/',
+  } as unknown as LoadContext;
+  const utils = {currentBundler: {instance: {}}} as Parameters<
+    NonNullable<Plugin['configureWebpack']>
+  >[2];
+  /** Makes both plugins, as a build does, and runs their client configureWebpack in config order. */
+  const build = (): string[] =>
+    warnings(() => {
+      const chunkScripts = routeChunkScriptsPlugin(context);
+      const lazy = lazyRoutesPlugin(context);
+      chunkScripts.configureWebpack?.({entry: 'main.js'}, false, utils, undefined as never);
+      lazy.configureWebpack?.({entry: 'main.js'}, false, utils, undefined as never);
+    });
+
+  // Its generated files do not read (here: not there): route-chunk-scripts is off, so is lazy-routes.
+  const missing = build();
+  assert.match(missing[0] ?? '', /route-chunk-scripts: generated files: ENOENT/);
+  assert.match(missing[1] ?? '', /lazy-routes: route-chunk-scripts is off/);
+  assert.equal(routeChunkScriptsActive(generatedFilesDir), false);
+
+  // Forced off: the same.
+  process.env.CONTRACT_BREAK = 'route-chunk-scripts';
+  const forced = build();
+  assert.match(forced[0] ?? '', /route-chunk-scripts: generated routes\.js: forced by/);
+  assert.match(forced[1] ?? '', /lazy-routes: route-chunk-scripts is off/);
+  delete process.env.CONTRACT_BREAK;
+
+  // On: route-chunk-scripts says so, and lazy-routes goes on to read the generated files itself.
+  writeFileSync(
+    path.join(generatedFilesDir, 'routes.js'),
+    "import ComponentCreator from '@docusaurus/ComponentCreator';\nexport default [{path: '/', component: ComponentCreator('/', 'abc'), exact: true}];\n",
+  );
+  writeFileSync(path.join(generatedFilesDir, 'routesChunkNames.json'), '{}');
+  const on = build();
+  assert.equal(routeChunkScriptsActive(generatedFilesDir), true);
+  // (no registry.js here: it switches off for that, after route-chunk-scripts's check)
+  assert.equal(on.length, 1);
+  assert.match(on[0] ?? '', /lazy-routes: generated files: .*registry\.js/);
 });

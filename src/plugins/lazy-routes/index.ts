@@ -11,6 +11,7 @@ import {
   readLazyRoutes,
   readPage,
   readRouteChunks,
+  routeChunkScriptsActive,
   writeBuildHash,
   writeLazyRoutes,
   writeRouteChunks,
@@ -70,8 +71,10 @@ const REPLACED = {
  * every content change, and the dev server never pays per page.
  *
  * On a Docusaurus that breaks one of its assumptions (assumptions.ts), or
- * whose generated files it cannot read, the plugin switches itself off with
- * a warning and the site keeps Docusaurus's own route table.
+ * whose generated files it cannot read, or when route-chunk-scripts is off
+ * (a lazy route's page needs the `data-route` it writes), the plugin
+ * switches itself off with a warning and the site keeps Docusaurus's own
+ * route table.
  */
 export default function lazyRoutesPlugin(context: LoadContext): Plugin {
   const dir = lazyRoutesDir(context.generatedFilesDir);
@@ -91,6 +94,14 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
       const broken = firstBroken(contract, context.siteDir);
       if (broken) {
         switchOff(broken);
+        return {};
+      }
+      // A lazy route's page names its route in `data-route` (route-chunk-scripts writes it):
+      // without it, the bundle would take the page for the not-found page.
+      if (!routeChunkScriptsActive(context.generatedFilesDir)) {
+        switchOff(
+          'route-chunk-scripts is off, and with it the data-route that names a page’s lazy route',
+        );
         return {};
       }
       const generated = (file: string) =>
