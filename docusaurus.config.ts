@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import {darkCodeTheme, lightCodeTheme} from './config/prism';
+import {codeLanguages, darkCodeTheme, lightCodeTheme} from './config/prism';
 import ssrTemplate from './config/ssrTemplate';
 import {BLOG_FEED_LIMIT, BLOG_SIDEBAR_COUNT} from './config/blog';
 import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
@@ -58,7 +58,7 @@ const DOCS_TITLE = '文档';
 /** Code blocks are highlighted at build time with the site's two code themes. */
 const codeHighlightOptions = {
   themes: {light: lightCodeTheme, dark: darkCodeTheme},
-  languages: ['bash', 'diff', 'http', 'ini'],
+  languages: codeLanguages,
   // The theme's default magic comments (themeConfig.prism.magicComments has no
   // effect here: code blocks are parsed at build time, with these).
   magicComments: [
@@ -78,7 +78,10 @@ const rehypePlugins = [[rehypeCodeHighlight, codeHighlightOptions]];
  * (src/plugins/diagrams).
  */
 const diagramOptions = {
-  standaloneDir: standaloneDir(path.join(__dirname, '.docusaurus')),
+  // Docusaurus's generated files folder (DOCUSAURUS_GENERATED_FILES_DIR_NAME moves it: scripts/switched-off-site.ts).
+  standaloneDir: standaloneDir(
+    path.join(__dirname, process.env.DOCUSAURUS_GENERATED_FILES_DIR_NAME ?? '.docusaurus'),
+  ),
   baseUrl: BASE_URL,
 } satisfies DiagramOptions;
 const remarkPlugins = [

@@ -133,6 +133,7 @@ export default tseslint.config(
       'playwright-report/',
       'bench/tmp/',
       '.grown/',
+      '.switched-off/',
     ],
   },
   js.configs.recommended,

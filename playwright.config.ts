@@ -7,7 +7,7 @@ import {testCertificatePaths} from './scripts/lib/test-certificate';
 /**
  * Tests run against the production build, served on loopback only. The ports
  * can be moved (E2E_PORT, E2E_NGINX_PORT, E2E_NGINX_TLS_PORT, E2E_CADDY_PORT,
- * E2E_CADDY_TLS_PORT, E2E_GROWN_PORT) to run two checkouts side by side.
+ * E2E_CADDY_TLS_PORT, E2E_GROWN_PORT, E2E_SWITCHED_OFF_PORT) to run two checkouts side by side.
  */
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -29,6 +29,14 @@ const GROWN_URL = `http://127.0.0.1:${GROWN_PORT}`;
 const GROWN_DIR = process.env.E2E_GROWN_DIR ?? '.grown';
 /** E2E_GROWN_REUSE=1 serves a copy built before (a 1,000-post one, say) as it is. */
 const GROWN_ARGS = `--dir=${GROWN_DIR} --port=${GROWN_PORT}${process.env.E2E_GROWN_REUSE ? ' --reuse' : ''}`;
+/**
+ * The site built with everything that can switch off switched off
+ * (scripts/switched-off-site.ts), served; E2E_SWITCHED_OFF_REUSE=1 serves the
+ * folder as built before (scripts/switch-offs.ts builds one per switch-off).
+ */
+const SWITCHED_OFF_PORT = Number(process.env.E2E_SWITCHED_OFF_PORT ?? 4179);
+const SWITCHED_OFF_URL = `http://127.0.0.1:${SWITCHED_OFF_PORT}`;
+const SWITCHED_OFF_ARGS = `--dir=${process.env.E2E_SWITCHED_OFF_DIR ?? '.switched-off/all'} --port=${SWITCHED_OFF_PORT}${process.env.E2E_SWITCHED_OFF_REUSE ? ' --reuse' : ''}`;
 /** The tests whose expectations depend on how many posts there are. */
 const BLOG_GROWTH_SPECS =
   /(routes|blog|blog-series|site-config|social-cards|llms-txt|diagrams|article-once|budgets)\.spec\.ts$/;
@@ -88,6 +96,12 @@ export default defineConfig({
       metadata: {siteDir: GROWN_DIR},
       use: {...devices['Desktop Chrome'], baseURL: GROWN_URL},
     },
+    {
+      // Every switch-off path at once: the site works as stock Docusaurus would.
+      name: 'switched-off',
+      testDir: './tests/switch-offs',
+      use: {...devices['Desktop Chrome'], baseURL: SWITCHED_OFF_URL},
+    },
   ]),
   webServer: selected([
     {
@@ -116,6 +130,14 @@ export default defineConfig({
       name: 'grown',
       command: `npx tsx scripts/grown-site.ts ${GROWN_ARGS}`,
       url: GROWN_URL,
+      reuseExistingServer: false,
+      timeout: 600_000,
+    },
+    {
+      // Builds the site into .switched-off/all/ and serves it: a minute or more on a busy machine.
+      name: 'switched-off',
+      command: `npx tsx scripts/switched-off-site.ts ${SWITCHED_OFF_ARGS}`,
+      url: SWITCHED_OFF_URL,
       reuseExistingServer: false,
       timeout: 600_000,
     },

@@ -67,5 +67,8 @@ function accessible(theme: PrismTheme, highlight: {rgb: Rgb; alpha: number}): Pr
   };
 }
 
+/** The Prism grammars the site adds to prism-react-renderer's own (tests read them too). */
+export const codeLanguages: readonly string[] = ['bash', 'diff', 'http', 'ini'];
+
 export const lightCodeTheme = accessible(themes.github, {rgb: [0, 0, 0], alpha: 0.08});
 export const darkCodeTheme = accessible(themes.dracula, {rgb: [0, 0, 0], alpha: 0.3});

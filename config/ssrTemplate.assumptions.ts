@@ -14,6 +14,7 @@ const ssrTemplate: Subject = {
   files: ['config/ssrTemplate.ts'],
   whenBroken:
     'cannot switch itself off (it is the site’s ssrTemplate option): pages may miss what a newer template writes',
+  switchOffs: [],
   assumptions: [
     {
       id: 'upstream template unchanged',

@@ -1,7 +1,7 @@
 /**
  * What an upgrade of Docusaurus would break, tried in a copy.
  *
- *   npm run check:upgrade -- <version> [--dir=<folder>] [--no-e2e]
+ *   npm run check:upgrade -- <version> [--dir=<folder>] [--no-e2e] [--no-switch-offs]
  *
  * Copies this repository (the working tree as git sees it; no node_modules,
  * build, .docusaurus, .grown, test-results) to a temporary folder, moves
@@ -10,7 +10,8 @@
  * each host's security headers from that build as an upgrade commit would
  * (`npm run deploy:headers`) and checks them, and runs the browser tests
  * (Playwright's `chromium` project, with the repository's
- * playwright.config.ts, against the copy's build).
+ * playwright.config.ts, against the copy's build), and every switch-off,
+ * forced, built and checked (scripts/switch-offs.ts).
  *
  * The report says which assumptions no longer hold, which plugins switched
  * themselves off, and every browser test that failed, each with why: the
@@ -20,9 +21,10 @@
  * in this checkout (the one file the run writes here; a second run on the
  * same day replaces it). The copy is kept (its path is in the report) so the
  * errors can be looked at. Exits 1 when install or build fails or a browser
- * test fails unexpectedly.
+ * test fails unexpectedly or a switch-off does not leave a working site.
  *
- * Ports: E2E_PORT, E2E_NGINX_PORT, E2E_GROWN_PORT, or 4373-4375.
+ * Ports: E2E_PORT, E2E_NGINX_PORT, E2E_GROWN_PORT, or 4373-4375 (the switch-offs
+ * serve on E2E_SWITCHED_OFF_PORT, else the grown site's, which no server here uses).
  */
 import {spawn, spawnSync} from 'node:child_process';
 import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
@@ -223,6 +225,7 @@ async function main(): Promise<void> {
   let build: Run | undefined;
   let headers: {changed: string[]; check: Run} | undefined;
   let e2e: E2e | undefined;
+  let switchOffs: {ok: boolean; table: string} | undefined;
   if (install.code !== 0) {
     notes.push(`\`npm install\` 失败：${firstError(install.output)}`);
   } else {
@@ -281,6 +284,18 @@ async function main(): Promise<void> {
       } catch {
         notes.push(`浏览器测试没有跑成：${firstError(e2eRun.output)}`);
       }
+    }
+    // Each switch-off path forced, built and checked on this version (scripts/switch-offs.ts).
+    if (build.code === 0 && !options.has('no-switch-offs')) {
+      const forced = await run(dir, 'switch-offs', 'npx', ['tsx', 'scripts/switch-offs.ts'], {
+        E2E_SWITCHED_OFF_PORT:
+          process.env.E2E_SWITCHED_OFF_PORT ?? process.env.E2E_GROWN_PORT ?? '4375',
+      });
+      const at = forced.output.lastIndexOf('| CONTRACT_BREAK');
+      switchOffs = {
+        ok: forced.code === 0,
+        table: at >= 0 ? forced.output.slice(at).trim() : firstError(forced.output),
+      };
     }
   }
   const finished = new Date();
@@ -344,6 +359,9 @@ async function main(): Promise<void> {
         ? `${e2e.passed} 条通过，${e2e.failed.length} 条失败（预期之内 ${expected.length} 条，预期之外 ${unexpected.length} 条）`
         : '没有跑'
     } |`,
+    `| 开关测试（\`scripts/switch-offs.ts\`） | ${
+      switchOffs ? (switchOffs.ok ? '每个开关关掉后都能构建、能用' : '有失败，见下') : '没有跑'
+    } |`,
     '',
     '## 各插件和组件',
     '',
@@ -395,6 +413,16 @@ async function main(): Promise<void> {
       '',
     );
   }
+  if (switchOffs) {
+    lines.push(
+      '## 开关测试',
+      '',
+      '每个开关用 `CONTRACT_BREAK` 强制走假设不成立时的那条路，构建后在浏览器里检查（`npm run test:switch-offs`）。',
+      '',
+      switchOffs.table,
+      '',
+    );
+  }
   if (notes.length) lines.push(...notes.map((note) => `- ${note}`), '');
 
   const report = lines.join('\n');
@@ -405,7 +433,9 @@ async function main(): Promise<void> {
   console.log(`\n${report}`);
   log(`report written to ${path.relative(process.cwd(), kept) || kept}`);
   const e2eFailed = !options.has('no-e2e') && (!e2e || unexpected.length > 0);
-  if (install.code !== 0 || build?.code !== 0 || e2eFailed) process.exitCode = 1;
+  if (install.code !== 0 || build?.code !== 0 || e2eFailed || switchOffs?.ok === false) {
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,8 @@
 /**
  * Prints the contract (src/contract): each plugin, template and theme
  * component that reaches past Docusaurus's public API, each of its
- * assumptions, and whether it holds for the installed @docusaurus/*.
+ * assumptions, whether it holds for the installed @docusaurus/*, and its
+ * switch-offs (how the build goes on without it), or that it has none.
  *
  *   tsx scripts/contract.ts [--site=<dir>] [--json=<file>]
  *
@@ -34,6 +35,11 @@ for (const subject of subjects) {
     const note = finding.status === 'build' ? ' (checked by the build and browser tests)' : '';
     console.log(`${mark} ${finding.assumption}${note}${finding.error ? `: ${finding.error}` : ''}`);
   }
+  // How the build goes on without it (CONTRACT_BREAK forces each: npm run test:switch-offs).
+  for (const switchOff of subject.switchOffs) {
+    console.log(`  ↳ switch-off (CONTRACT_BREAK="${switchOff.force}"): ${switchOff.leaves}`);
+  }
+  if (subject.switchOffs.length === 0) console.log(`  ↳ no switch-off: ${subject.whenBroken}`);
 }
 const json = args.get('json');
 if (json) writeFileSync(json, JSON.stringify(findings, null, 2));

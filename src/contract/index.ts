@@ -12,6 +12,11 @@
  * the guard that switches the plugin off when the build runs on a
  * Docusaurus it no longer fits (`firstBroken`).
  *
+ * Each subject also lists its switch-offs: the ways a build goes on without
+ * it when it is broken. `CONTRACT_BREAK` forces one (`forcedBreak`), so that
+ * scripts/switched-off-site.ts can build the site down that path and the
+ * tests in tests/switch-offs check what it leaves.
+ *
  * Node only: this runs in tests, scripts and plugins' build-time code. It
  * imports nothing of the site's: plugins, config and scripts import it.
  */
@@ -48,6 +53,24 @@ export type Assumption = Readonly<{
   checkedBy?: string;
 }>;
 
+/**
+ * One way the build goes on without a subject it finds broken: a plugin
+ * that switches itself off, a component theme-fallback points back at the
+ * theme's original. The site it leaves must work as stock Docusaurus would.
+ */
+export type SwitchOff = Readonly<{
+  /**
+   * The `CONTRACT_BREAK` entry that forces this path: the subject's name, or
+   * `subject › id` for one assumption (or a check that is not an
+   * assumption, such as a generated file the plugin fails to read).
+   */
+  force: string;
+  /** The subjects whose `[switched off]` line the build then prints. */
+  warns: readonly string[];
+  /** What the site is then. */
+  leaves: string;
+}>;
+
 export type Subject = Readonly<{
   /** `code-highlight`, `theme/CodeBlock`, `config/ssrTemplate`. */
   name: string;
@@ -56,6 +79,8 @@ export type Subject = Readonly<{
   files: readonly string[];
   /** What happens when one of its assumptions no longer holds. */
   whenBroken: string;
+  /** How the build goes on without it; none: it cannot switch off (`whenBroken` says what happens). */
+  switchOffs: readonly SwitchOff[];
   assumptions: readonly Assumption[];
 }>;
 
@@ -126,10 +151,41 @@ export function expectText(
   }
 }
 
+/**
+ * The environment variable that has the build treat subjects as broken, so
+ * that a test can take the path a real break takes (firstBroken, then
+ * switchedOff, then the fallback): entries separated by commas, each a
+ * subject (`lazy-routes`), one of its checks (`lazy-routes › generated
+ * files`, `>` will do for `›`) or `*` for every subject.
+ */
+export const CONTRACT_BREAK = 'CONTRACT_BREAK';
+
+/** The entries of CONTRACT_BREAK, as written (`subject` or `subject › id`). */
+export function breakEntries(value = process.env[CONTRACT_BREAK] ?? ''): string[] {
+  return value
+    .split(',')
+    .map((entry) => entry.trim().replace(/\s*[›>]\s*/, ' › '))
+    .filter(Boolean);
+}
+
+/**
+ * Why `subject › id` counts as broken because CONTRACT_BREAK says so, or
+ * undefined. `id` is an assumption's, or names a check of the plugin's
+ * own that is not an assumption (a generated file it reads).
+ */
+export function forcedBreak(subject: string, id: string): string | undefined {
+  const entry = breakEntries().find(
+    (e) => e === '*' || e === subject || e === `${subject} › ${id}`,
+  );
+  return entry && `forced by ${CONTRACT_BREAK}=${entry}`;
+}
+
 /** Runs one subject's checks. */
 export function checkSubject(subject: Subject, pkgs: Installed): Finding[] {
   return subject.assumptions.map((assumption): Finding => {
     const base = {subject: subject.name, assumption: assumption.id};
+    const forced = forcedBreak(subject.name, assumption.id);
+    if (forced) return {...base, status: 'broken', error: forced};
     if (!assumption.check) return {...base, status: 'build'};
     try {
       assumption.check(pkgs);

@@ -49,6 +49,8 @@ type Component = Readonly<{
   upstream: readonly Upstream[];
   /** What the copy changes, and why (kept short: the file's comment has the detail). */
   changes: readonly string[];
+  /** Other subjects that switch off when theme-fallback renders the theme's original instead. */
+  fallbackAlsoOff?: readonly string[];
 }>;
 
 const COMPONENTS: readonly Component[] = [
@@ -100,6 +102,8 @@ const COMPONENTS: readonly Component[] = [
       'blocks marked themeCodeBlock (code-highlight switched off) go to the theme’s CodeBlock, loaded on demand',
       'a plain div with the Container’s classes instead of the Container, whose inline Prism colours the CSP blocks',
     ],
+    // Its assumption “the site’s CodeBlock”: the theme's markup has no buttons for client/codeBlocks.ts.
+    fallbackAlsoOff: ['article-once'],
   },
   {
     name: 'BlogSidebar',
@@ -440,8 +444,21 @@ function subjectOf(component: Component): Subject {
     files,
     whenBroken:
       component.kind === 'ejected'
-        ? 'cannot switch itself off: the copy keeps rendering as it was; a broken import fails the build'
-        : 'cannot switch itself off: a broken import fails the build',
+        ? 'a broken import: src/plugins/theme-fallback points @theme/' +
+          component.name +
+          ' at the theme’s original, with a build warning; a changed original: the copy keeps rendering as it was'
+        : 'cannot switch itself off (it renders the theme’s original inside): a broken import fails the build',
+    // theme-fallback reads the imports assumption only: a changed original is the contract test's to report.
+    switchOffs:
+      component.kind === 'ejected'
+        ? [
+            {
+              force: `theme/${component.name} › imports`,
+              warns: [`theme/${component.name}`, ...(component.fallbackAlsoOff ?? [])],
+              leaves: `the theme’s own ${component.name} renders instead of src/theme/${component.name}${(component.fallbackAlsoOff ?? []).map((other) => `; ${other} switches off too`).join('')}`,
+            },
+          ]
+        : [],
     assumptions: [
       ...component.upstream.map(({file, sha256}) =>
         upstreamAssumption(file, sha256, component.changes),

@@ -10,8 +10,10 @@
  *   them.
  * - article-once writes the candidates (the pages that may have an article
  *   file); lazy-routes reads them.
+ * - route-chunk-scripts says whether it will name each lazy route's page
+ *   (`data-route`); lazy-routes reads it.
  */
-import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {belowBaseUrl, type RouteManifest} from './route-files';
@@ -90,6 +92,29 @@ export function writeBuildHash(generatedFilesDir: string, hash: string | undefin
 export function readBuildHash(generatedFilesDir: string): string {
   const file = lazyRoutesFile(generatedFilesDir, BUILD);
   return (JSON.parse(readFileSync(file, 'utf8')) as {hash: string}).hash;
+}
+
+// ---------------------------------------------------------------------------
+// route-chunk-scripts → lazy-routes
+
+const routeChunkScriptsFile = (generatedFilesDir: string): string =>
+  path.join(generatedFilesDir, 'route-chunk-scripts', 'active.json');
+
+/** route-chunk-scripts is on in this build: it will write each lazy route's page its `data-route`. */
+export function writeRouteChunkScriptsActive(generatedFilesDir: string): void {
+  const file = routeChunkScriptsFile(generatedFilesDir);
+  mkdirSync(path.dirname(file), {recursive: true});
+  writeFileSync(file, 'true');
+}
+
+/** Forgets an older build's: called when route-chunk-scripts is made, before it decides. */
+export function clearRouteChunkScriptsActive(generatedFilesDir: string): void {
+  rmSync(routeChunkScriptsFile(generatedFilesDir), {force: true});
+}
+
+/** Whether route-chunk-scripts is on in this build (its configureWebpack comes before lazy-routes'). */
+export function routeChunkScriptsActive(generatedFilesDir: string): boolean {
+  return existsSync(routeChunkScriptsFile(generatedFilesDir));
 }
 
 // ---------------------------------------------------------------------------

@@ -18,6 +18,8 @@ import path from 'node:path';
 import {test, type TestContext} from 'node:test';
 import {parse} from 'acorn';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {Element, Root} from 'hast';
+import type {PluggableList} from 'unified';
 import {installed, SITE_DIR} from '../../src/contract';
 import {candidatesFile, readCandidates, writeLazyRoutes} from '../../src/lib/build-files';
 import articleOncePlugin from '../../src/plugins/article-once';
@@ -41,11 +43,15 @@ export const assets = {"authorsImageUrls": [undefined]};
 const TOC = 'export const toc = [{value: "Part one", id: "part-one", level: 2}];';
 
 /** Compiles MDX as mdx-loader does (function calls, not JSX; the provider import; GFM). */
-async function compiled(mdx: string): Promise<string> {
+async function compiled(mdx: string, rehypePlugins: PluggableList = []): Promise<string> {
   const {compile} = await import('@mdx-js/mdx');
   const {default: gfm} = await import('remark-gfm');
   const program = String(
-    await compile(mdx, {providerImportSource: '@mdx-js/react', remarkPlugins: [gfm]}),
+    await compile(mdx, {
+      providerImportSource: '@mdx-js/react',
+      remarkPlugins: [gfm],
+      rehypePlugins,
+    }),
   );
   return `${HEADER}\n${program.replace(/^(import .*\n)+/m, (imports) => `${imports}${TOC}\n`)}`;
 }
@@ -119,6 +125,30 @@ test('Markdown that needs the browser keeps its module, and says why', async () 
     ),
     null,
   );
+});
+
+test('with code-highlight switched off, a page with code blocks keeps its module: the theme’s CodeBlock needs React for its buttons', async () => {
+  // What src/plugins/code-highlight/rehype.ts does to each block when switched off.
+  const themeCodeBlocks = () => (tree: Root) => {
+    const visit = (node: Root | Element): void => {
+      for (const child of node.children) {
+        if (child.type !== 'element') continue;
+        if (child.tagName === 'code' && node.type === 'element' && node.tagName === 'pre') {
+          child.properties.themeCodeBlock = true;
+        }
+        visit(child);
+      }
+    };
+    visit(tree);
+  };
+  const code = await compiled('Text.\n\n```bash\nls\n```\n', [themeCodeBlocks]);
+  assert.match(
+    browserReason(code, parseModule(code)) ?? '',
+    /code blocks for the theme’s own CodeBlock \(code-highlight is switched off\)/,
+  );
+  // Without code blocks the page still becomes a shell.
+  const plain = await compiled('Text only.\n', [themeCodeBlocks]);
+  assert.equal(browserReason(plain, parseModule(plain)), null);
 });
 
 test('a page’s stylesheet stays imported in its shell (the site stylesheet is made of what the browser imports)', async () => {

@@ -29,6 +29,15 @@ const articleOnce: Subject = {
   files: ['src/plugins/article-once/'],
   whenBroken:
     'switches itself off with a build warning (no theme components, no loader, no client module): every post and doc renders with the theme’s own components and ships and hydrates its article as JavaScript again (the pages work as before, heavier)',
+  switchOffs: [
+    {
+      force: 'article-once',
+      warns: ['article-once'],
+      leaves:
+        'every post and doc renders with the theme’s own BlogPostItem/Content and DocItem/Content and hydrates its article',
+    },
+    // Its other switch-off, when lazy-routes is off, is forced through lazy-routes.
+  ],
   assumptions: [
     upstreamAssumption(
       'BlogPostItem/Content/index.tsx',

@@ -40,6 +40,13 @@ const ASSET = /\.(?:png|jpe?g|gif|webp|avif|svg|ico)$/i;
 /** A stylesheet the page imports (a CSS module for its own components): the shell keeps it. */
 const STYLESHEET = /\.css$/i;
 
+/**
+ * The prop src/plugins/code-highlight's rehype plugin gives each code block
+ * when it is switched off: the block renders with the theme's own
+ * CodeBlock, whose buttons work only where React renders them.
+ */
+const THEME_CODE_BLOCK_PROP = 'themeCodeBlock';
+
 /** Tabs props whose effect the server's markup does not hold (a stored or linked choice, lazy panels, labels in another order than the panels). */
 const BROWSER_TABS_PROPS = ['groupId', 'queryString', 'lazy', 'values'];
 
@@ -141,6 +148,9 @@ export function browserReason(code: string, program: Program): string | null {
   }
   const tabs = [...imports].filter(([, source]) => source === '@theme/Tabs').map(([l]) => l);
   for (const node of walk(program.body)) {
+    if (node.type === 'Property' && nameOf(node.key) === THEME_CODE_BLOCK_PROP) {
+      return 'has code blocks for the theme’s own CodeBlock (code-highlight is switched off), whose buttons need React';
+    }
     // _jsx(Tabs, {groupId: …}) and the like.
     if (node.type === 'CallExpression') {
       const [component, props] = node.arguments as Node[];

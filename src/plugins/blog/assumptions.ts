@@ -12,6 +12,7 @@ const blog: Subject = {
   files: ['src/plugins/blog/index.ts'],
   whenBroken:
     'cannot switch itself off (it is the blog): the build fails, or the path fix stays idle',
+  switchOffs: [],
   assumptions: [
     {
       id: 'validateOptions export',

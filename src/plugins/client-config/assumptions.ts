@@ -37,6 +37,13 @@ const clientConfig: Subject = {
   files: ['src/plugins/client-config/'],
   whenBroken:
     'switches itself off with a build warning: main.js carries the whole site config again (about 2.5 KB gzip more on every page)',
+  switchOffs: [
+    {
+      force: 'client-config',
+      warns: ['client-config'],
+      leaves: 'the browser bundle carries the whole site config',
+    },
+  ],
   assumptions: [
     {
       id: 'generated site config',

@@ -13,6 +13,15 @@ const codeHighlight: Subject = {
   files: ['src/plugins/code-highlight/'],
   whenBroken:
     'switches itself off with a build warning: code blocks go to the theme’s own CodeBlock (Prism in the browser, about 30 KB gzip more JS)',
+  switchOffs: [
+    {
+      // The plugin reads this one at build time (codeBlockUtils.ts); the others only the contract test.
+      force: 'code-highlight › theme-common codeBlockUtils',
+      warns: ['code-highlight'],
+      leaves:
+        'code blocks render with the theme’s own CodeBlock, highlighted by Prism in the browser; article-once keeps the pages that have code blocks whole, so React gives their buttons their work',
+    },
+  ],
   assumptions: [
     {
       id: 'theme-common codeBlockUtils',

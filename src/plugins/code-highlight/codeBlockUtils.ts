@@ -18,7 +18,7 @@
 import {existsSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {createJiti} from 'jiti';
-import {installed, type Installed} from '../../contract';
+import {forcedBreak, installed, type Installed} from '../../contract';
 
 export type MagicCommentConfig = Readonly<{
   className: string;
@@ -201,6 +201,9 @@ let loaded: {utils: CodeBlockUtils} | {error: string} | undefined;
 export function codeBlockUtils(): {utils: CodeBlockUtils} | {error: string} {
   if (!loaded) {
     try {
+      // A break forced by CONTRACT_BREAK takes the path of a file that does not load.
+      const forced = forcedBreak('code-highlight', 'theme-common codeBlockUtils');
+      if (forced) throw new Error(forced);
       loaded = {utils: loadCodeBlockUtils(installed())};
     } catch (error) {
       loaded = {error: (error as Error).message};

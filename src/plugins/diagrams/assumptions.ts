@@ -14,7 +14,8 @@ const diagrams: Subject = {
   kind: 'plugin',
   files: ['src/plugins/diagrams/remark.ts'],
   whenBroken:
-    'images get no full-size link, or one that follows the image’s own src; diagrams are not affected',
+    'cannot switch itself off (a remark plugin): images get no full-size link, or one that follows the image’s own src; diagrams are not affected',
+  switchOffs: [],
   assumptions: [
     {
       id: 'site remark plugins run after transformImage',

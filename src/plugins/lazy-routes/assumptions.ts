@@ -20,6 +20,20 @@ const lazyRoutes: Subject = {
   files: ['src/plugins/lazy-routes/'],
   whenBroken:
     'switches itself off with a build warning: main.js keeps Docusaurus’s full route table (it grows about 155 B gzip per post again)',
+  switchOffs: [
+    {
+      force: 'lazy-routes',
+      warns: ['lazy-routes', 'article-once'],
+      leaves:
+        'main.js keeps Docusaurus’s own route table; article-once, without the route loaders that fetch articles, keeps every article in its page’s module (its theme components stay)',
+    },
+    {
+      force: 'lazy-routes › generated files',
+      warns: ['lazy-routes', 'article-once'],
+      leaves:
+        'the same, when .docusaurus/routes.js, registry.js or routesChunkNames.json do not read as the plan expects',
+    },
+  ],
   assumptions: [
     {
       id: 'generated routes.js',

@@ -2,7 +2,7 @@ import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {firstBroken, switchedOff} from '../../contract';
+import {firstBroken, forcedBreak, switchedOff} from '../../contract';
 import {
   lazyRoutesDir,
   moduleFile,
@@ -11,6 +11,7 @@ import {
   readLazyRoutes,
   readPage,
   readRouteChunks,
+  routeChunkScriptsActive,
   writeBuildHash,
   writeLazyRoutes,
   writeRouteChunks,
@@ -36,6 +37,8 @@ const PRELOAD_ISSUER =
   /@docusaurus[\\/]core[\\/]lib[\\/]client[\\/](clientEntry|PendingNavigation)\.js$/;
 /** The entry that carries every lazy route's chunks; no page loads it. */
 const INDEX_ENTRY = 'lazy-routes';
+/** The check of the generated files it reads (CONTRACT_BREAK names it `lazy-routes › generated files`). */
+const GENERATED_FILES = 'generated files';
 /** `./use…JsonLd`: a theme component's structured data hook, which has a browser version. */
 const JSON_LD_HOOK = /^\.\/use\w*JsonLd$/;
 
@@ -68,8 +71,10 @@ const REPLACED = {
  * every content change, and the dev server never pays per page.
  *
  * On a Docusaurus that breaks one of its assumptions (assumptions.ts), or
- * whose generated files it cannot read, the plugin switches itself off with
- * a warning and the site keeps Docusaurus's own route table.
+ * whose generated files it cannot read, or when route-chunk-scripts is off
+ * (a lazy route's page needs the `data-route` it writes), the plugin
+ * switches itself off with a warning and the site keeps Docusaurus's own
+ * route table.
  */
 export default function lazyRoutesPlugin(context: LoadContext): Plugin {
   const dir = lazyRoutesDir(context.generatedFilesDir);
@@ -91,12 +96,23 @@ export default function lazyRoutesPlugin(context: LoadContext): Plugin {
         switchOff(broken);
         return {};
       }
+      // A lazy route's page names its route in `data-route` (route-chunk-scripts writes it):
+      // without it, the bundle would take the page for the not-found page.
+      if (!routeChunkScriptsActive(context.generatedFilesDir)) {
+        switchOff(
+          'route-chunk-scripts is off, and with it the data-route that names a page’s lazy route',
+        );
+        return {};
+      }
       const generated = (file: string) =>
         readFileSync(path.join(context.generatedFilesDir, file), 'utf8');
       let plan: ReturnType<typeof planLazyRoutes>;
       let registry: ReturnType<typeof parseRegistry>;
       let chunkNames: RoutesChunkNames;
       try {
+        // A break forced by CONTRACT_BREAK takes the path of a file that does not parse.
+        const forced = forcedBreak('lazy-routes', GENERATED_FILES);
+        if (forced) throw new Error(forced);
         const routes = parseRoutes(generated('routes.js'));
         registry = parseRegistry(generated('registry.js'));
         chunkNames = JSON.parse(generated('routesChunkNames.json')) as RoutesChunkNames;

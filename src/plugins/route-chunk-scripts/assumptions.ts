@@ -10,7 +10,21 @@ const routeChunkScripts: Subject = {
   kind: 'plugin',
   files: ['src/plugins/route-chunk-scripts/'],
   whenBroken:
-    'switches itself off with a build warning: pages are left as rendered, and main.js asks for the route’s chunks after it runs (one more round trip)',
+    'switches itself off with a build warning: pages are left as rendered, and main.js asks for the route’s chunks after it runs (one more round trip); lazy-routes (and with it article-once) switches off too',
+  switchOffs: [
+    {
+      force: 'route-chunk-scripts',
+      // A lazy route's page needs the data-route this plugin writes; article-once needs lazy-routes.
+      warns: ['route-chunk-scripts', 'lazy-routes', 'article-once'],
+      leaves:
+        'pages as Docusaurus rendered them: main.js asks for the route’s chunks; lazy-routes, whose pages need the `data-route` it writes, and so article-once switch off too',
+    },
+    {
+      force: 'route-chunk-scripts › generated files',
+      warns: ['route-chunk-scripts', 'lazy-routes', 'article-once'],
+      leaves: 'the same, when .docusaurus/routes.js or routesChunkNames.json do not read',
+    },
+  ],
   assumptions: [
     {
       id: 'generated routes.js',

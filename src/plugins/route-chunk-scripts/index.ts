@@ -2,13 +2,28 @@ import {readFileSync} from 'node:fs';
 import {readFile, rename, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {firstBroken, switchedOff} from '../../contract';
-import {builtPages, pageRoute, readLazyRoutes, readRouteChunks} from '../../lib/build-files';
+import {firstBroken, forcedBreak, switchedOff} from '../../contract';
+import {
+  builtPages,
+  clearRouteChunkScriptsActive,
+  pageRoute,
+  readLazyRoutes,
+  readRouteChunks,
+  writeRouteChunkScriptsActive,
+} from '../../lib/build-files';
 import {escapeAttribute} from '../../lib/escape';
-import {chunkNamesOf, matchBranch, parseRoutes, type ChunkNames} from '../../lib/generated-routes';
+import {
+  chunkNamesOf,
+  matchBranch,
+  parseRoutes,
+  type ChunkNames,
+  type RouteNode,
+} from '../../lib/generated-routes';
 import contract from './assumptions';
 import {readChunkFiles, writeChunkFiles, type ChunkFiles} from './chunkFiles';
 
+/** The check of the generated files it reads (CONTRACT_BREAK names it `route-chunk-scripts › generated files`). */
+const GENERATED_FILES = 'generated files';
 /** The bundle attribute our page template writes (config/ssrTemplate.ts). */
 const BUNDLE = /data-bundle="([^"]*)"/;
 
@@ -33,19 +48,47 @@ const BUNDLE = /data-bundle="([^"]*)"/;
  *
  * On a Docusaurus that breaks one of its assumptions (assumptions.ts), or
  * whose generated files it cannot read, it switches itself off with a
- * warning and leaves the pages as Docusaurus rendered them.
+ * warning and leaves the pages as Docusaurus rendered them. It decides
+ * before lazy-routes does (its configureWebpack runs first), and says so in
+ * the generated files (src/lib/build-files.ts): a lazy route's page needs
+ * `data-route`, so lazy-routes switches off with it.
  */
 export default function routeChunkScriptsPlugin(context: LoadContext): Plugin {
   const fallback = 'Pages are left as Docusaurus rendered them.';
+  // Nothing of an older build: lazy-routes reads whether this plugin is on.
+  clearRouteChunkScriptsActive(context.generatedFilesDir);
   const broken = firstBroken(contract, context.siteDir);
   if (broken) {
     switchedOff('route-chunk-scripts', broken, fallback);
     return {name: 'route-chunk-scripts'};
   }
+  let generated: {routes: RouteNode[]; chunkNames: Record<string, ChunkNames>} | undefined;
   return {
     name: 'route-chunk-scripts',
     configureWebpack(_config, isServer) {
       if (isServer) return {};
+      // Docusaurus has written routes.js and routesChunkNames.json by now.
+      try {
+        // A break forced by CONTRACT_BREAK takes the path of a file that does not parse.
+        const forced = forcedBreak('route-chunk-scripts', GENERATED_FILES);
+        if (forced) throw new Error(forced);
+        generated = {
+          routes: parseRoutes(
+            readFileSync(path.join(context.generatedFilesDir, 'routes.js'), 'utf8'),
+          ),
+          chunkNames: JSON.parse(
+            readFileSync(path.join(context.generatedFilesDir, 'routesChunkNames.json'), 'utf8'),
+          ) as Record<string, ChunkNames>,
+        };
+      } catch (error) {
+        switchedOff(
+          'route-chunk-scripts',
+          `generated files: ${(error as Error).message}`,
+          fallback,
+        );
+        return {};
+      }
+      writeRouteChunkScriptsActive(context.generatedFilesDir);
       return {
         plugins: [
           {
@@ -68,26 +111,11 @@ export default function routeChunkScriptsPlugin(context: LoadContext): Plugin {
       };
     },
     async postBuild({outDir}) {
+      if (!generated) return;
+      const {routes, chunkNames} = generated;
       const files = readChunkFiles(context.generatedFilesDir);
       const lazy = new Map(readLazyRoutes(context.generatedFilesDir).map((r) => [r.path, r]));
       const lazyChunks = lazy.size ? readRouteChunks(context.generatedFilesDir) : {};
-      let routes: ReturnType<typeof parseRoutes>;
-      let chunkNames: Record<string, ChunkNames>;
-      try {
-        routes = parseRoutes(
-          readFileSync(path.join(context.generatedFilesDir, 'routes.js'), 'utf8'),
-        );
-        chunkNames = JSON.parse(
-          readFileSync(path.join(context.generatedFilesDir, 'routesChunkNames.json'), 'utf8'),
-        ) as typeof chunkNames;
-      } catch (error) {
-        switchedOff(
-          'route-chunk-scripts',
-          `generated files: ${(error as Error).message}`,
-          fallback,
-        );
-        return;
-      }
       const baseUrl = context.siteConfig.baseUrl;
       const pages = builtPages(outDir);
       const rewrite = async (file: string): Promise<void> => {

@@ -14,6 +14,13 @@ const routePrefetch: Subject = {
   files: ['src/plugins/route-prefetch/index.ts', 'src/plugins/route-prefetch/client.ts'],
   whenBroken:
     'switches itself off with a build warning: core’s own window.docusaurus prefetches links',
+  switchOffs: [
+    {
+      force: 'route-prefetch',
+      warns: ['route-prefetch'],
+      leaves: 'core’s own window.docusaurus prefetches links',
+    },
+  ],
   assumptions: [
     {
       id: 'clientEntry imports ./docusaurus',

@@ -27,6 +27,13 @@ const tslibHelpers: Subject = {
   files: ['src/plugins/tslib-helpers/index.ts', 'src/plugins/tslib-helpers/importDefault.ts'],
   whenBroken:
     'switches itself off with a build warning: utils-common gets the whole tslib again (about 3.5 KB gzip more in main.js)',
+  switchOffs: [
+    {
+      force: 'tslib-helpers',
+      warns: ['tslib-helpers'],
+      leaves: '@docusaurus/utils-common gets the whole tslib',
+    },
+  ],
   assumptions: [
     {
       id: 'utils-common calls only __importDefault',
