@@ -9,7 +9,7 @@ import {matchRoutes} from 'react-router-config';
 import routes from '@generated/routes';
 import routesChunkNames from '@generated/routesChunkNames';
 import flat from '@docusaurus/core/lib/client/flat';
-import {routePath as lazyRoutePath} from '@site/src/lib/route-files';
+import {linkPath, routePath as lazyRoutePath} from '@site/src/lib/route-files';
 // Lazy routes (src/plugins/lazy-routes) are not in the route table: their
 // manifest names their files. Its preload stands in for core's. The one
 // import of another plugin's code, through that plugin's client entry; with
@@ -157,7 +157,9 @@ type Docusaurus = Window['docusaurus'];
 /** What the promise of `prefetch` and `preload` resolves to (`void[]`). */
 type Settled = Awaited<Exclude<ReturnType<Docusaurus['prefetch']>, false>>;
 
-const prefetch: Docusaurus['prefetch'] = (routePath) => {
+// A link's target may carry `?query` and `#anchor` (a search result's heading): routes are paths.
+const prefetch: Docusaurus['prefetch'] = (link) => {
+  const routePath = linkPath(link);
   if (isSlowConnection() || loaded.has(routePath) || fetched.has(routePath)) return false;
   fetched.add(routePath);
   return new Promise<Settled>((resolve) => {
@@ -166,7 +168,8 @@ const prefetch: Docusaurus['prefetch'] = (routePath) => {
   });
 };
 
-const preload: Docusaurus['preload'] = (routePath) => {
+const preload: Docusaurus['preload'] = (link) => {
+  const routePath = linkPath(link);
   if (isSlowConnection() || loaded.has(routePath)) return false;
   loaded.add(routePath);
   return preloadHelper(routePath) as Promise<Settled>;
