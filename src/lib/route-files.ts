@@ -47,13 +47,6 @@ export type RouteManifest = Readonly<{
 /** What an article file holds: the article's HTML, or none when the page renders it itself. */
 export type ArticleFile = Readonly<{build: string; html?: string}>;
 
-/**
- * The path of a link's target, as route prefetch and preload need it: no
- * `?query`, no `#anchor` (Docusaurus's Link passes its `to` whole, and a
- * route file asked for with an anchor is asked for as the path before it).
- */
-export const linkPath = (link: string): string => link.replace(/[?#].*$/s, '');
-
 /** A URL path as the route table writes it: no `.html`, no trailing slash. */
 export function routePath(pathname: string): string {
   const path = pathname.replace(/(?:\/index)?\.html$/, '').replace(/(.)\/+$/, '$1');

@@ -9,7 +9,7 @@ import {matchRoutes} from 'react-router-config';
 import routes from '@generated/routes';
 import routesChunkNames from '@generated/routesChunkNames';
 import flat from '@docusaurus/core/lib/client/flat';
-import {linkPath, routePath as lazyRoutePath} from '@site/src/lib/route-files';
+import {routePath as lazyRoutePath} from '@site/src/lib/route-files';
 // Lazy routes (src/plugins/lazy-routes) are not in the route table: their
 // manifest names their files. Its preload stands in for core's. The one
 // import of another plugin's code, through that plugin's client entry; with
@@ -157,7 +157,14 @@ type Docusaurus = Window['docusaurus'];
 /** What the promise of `prefetch` and `preload` resolves to (`void[]`). */
 type Settled = Awaited<Exclude<ReturnType<Docusaurus['prefetch']>, false>>;
 
-// A link's target may carry `?query` and `#anchor` (a search result's heading): routes are paths.
+/**
+ * The path of a link's target: Docusaurus's Link passes its `to` whole, with
+ * any `?query` and `#anchor` (a search result's heading), and routes (and
+ * the lazy routes' preload this passes it to) take the path only: a route
+ * file asked for with an anchor is asked for as the path before it.
+ */
+const linkPath = (link: string): string => link.replace(/[?#].*$/s, '');
+
 const prefetch: Docusaurus['prefetch'] = (link) => {
   const routePath = linkPath(link);
   if (isSlowConnection() || loaded.has(routePath) || fetched.has(routePath)) return false;

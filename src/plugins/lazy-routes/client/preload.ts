@@ -7,11 +7,9 @@
 import {matchRoutes} from 'react-router-config';
 import routes from '@generated/routes';
 import LazyRoute, {loadableRoute} from './LazyRoute';
-import {linkPath, routePath} from '@site/src/lib/route-files';
+import {routePath} from '@site/src/lib/route-files';
 
-export default function preload(link: string): Promise<unknown[]> {
-  // A link's `?query` and `#anchor` are no part of its route (and no part of a manifest's URL).
-  const pathname = linkPath(link);
+export default function preload(pathname: string): Promise<unknown[]> {
   const paths = [...new Set([pathname, decodeURI(pathname)])];
   const lazyPaths = new Set<string>();
   const loads: (Promise<unknown> | undefined)[] = [];
