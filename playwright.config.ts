@@ -31,7 +31,7 @@ const GROWN_DIR = process.env.E2E_GROWN_DIR ?? '.grown';
 const GROWN_ARGS = `--dir=${GROWN_DIR} --port=${GROWN_PORT}${process.env.E2E_GROWN_REUSE ? ' --reuse' : ''}`;
 /** The tests whose expectations depend on how many posts there are. */
 const BLOG_GROWTH_SPECS =
-  /(routes|blog|blog-series|site-config|social-cards|llms-txt|diagrams|article-once|budgets)\.spec\.ts$/;
+  /(routes|blog|blog-series|site-config|social-cards|llms-txt|diagrams|article-once|list-previews|budgets)\.spec\.ts$/;
 /**
  * E2E_PROJECTS=chromium,nginx runs those projects only, and starts only their
  * servers (the grown site takes minutes to build). Unset: every project.
