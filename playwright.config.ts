@@ -39,7 +39,7 @@ const SWITCHED_OFF_URL = `http://127.0.0.1:${SWITCHED_OFF_PORT}`;
 const SWITCHED_OFF_ARGS = `--dir=${process.env.E2E_SWITCHED_OFF_DIR ?? '.switched-off/all'} --port=${SWITCHED_OFF_PORT}${process.env.E2E_SWITCHED_OFF_REUSE ? ' --reuse' : ''}`;
 /** The tests whose expectations depend on how many posts there are. */
 const BLOG_GROWTH_SPECS =
-  /(routes|blog|blog-series|site-config|social-cards|llms-txt|diagrams|article-once|budgets)\.spec\.ts$/;
+  /(routes|blog|blog-series|site-config|social-cards|llms-txt|diagrams|article-once|list-previews|budgets)\.spec\.ts$/;
 /**
  * E2E_PROJECTS=chromium,nginx runs those projects only, and starts only their
  * servers (the grown site takes minutes to build). Unset: every project.

@@ -1,26 +1,37 @@
 /**
- * The articles pages show as the server's HTML, by route path: this page's,
- * captured before the bundle hydrates it (src/plugins/article-once), and the
- * ones client navigation fetched (the route loaders of
- * src/plugins/lazy-routes). Browser only; in main.js: small, and read by the
- * route loaders there.
+ * What pages show as the server's HTML: the articles of posts and docs, by
+ * route path, and the previews list pages show, by the path of their post (a
+ * preview is the same on every list). This page's are captured before the
+ * bundle hydrates it (src/plugins/article-once); client navigation fetches
+ * the next route's (the route loaders of src/plugins/lazy-routes). Browser
+ * only; in main.js: small, and read by the route loaders there.
  */
-const articles = new Map<string, string | Element>();
+type Html = string | Element;
+
+/** Articles under their path, previews under `?` and their post's path. */
+const entries = new Map<string, Html>();
 
 /** An article's HTML, or the page's own article element (React may clear the root later: a forced client render). */
-export function setArticle(path: string, article: string | Element): void {
-  articles.set(path, article);
+export function setArticle(path: string, article: Html): void {
+  entries.set(path, article);
 }
 
-export function hasArticle(path: string): boolean {
-  return articles.has(path);
+/** A post's preview; one already here is kept (the same HTML, which a list on screen may be reading). */
+export function setPreview(post: string, preview: Html): void {
+  if (!entries.has(`?${post}`)) entries.set(`?${post}`, preview);
 }
 
-/** The article's HTML; a captured element is read once. */
-export function articleHtml(path: string): string | undefined {
-  const article = articles.get(path);
-  if (article === undefined || typeof article === 'string') return article;
-  const html = article.innerHTML;
-  articles.set(path, html);
+/** An entry's HTML; a captured element is read once. */
+function htmlOf(key: string): string | undefined {
+  const entry = entries.get(key);
+  if (entry === undefined || typeof entry === 'string') return entry;
+  const html = entry.innerHTML;
+  entries.set(key, html);
   return html;
 }
+
+/** The article's HTML. */
+export const articleHtml = (path: string): string | undefined => htmlOf(path);
+
+/** The HTML of a post's preview on a list page. */
+export const previewHtml = (post: string): string | undefined => htmlOf(`?${post}`);

@@ -9,7 +9,8 @@
  *   and each lazy route's chunks; route-chunk-scripts and article-once read
  *   them.
  * - article-once writes the candidates (the pages that may have an article
- *   file); lazy-routes reads them.
+ *   file, and whose previews make one for the list pages that show them);
+ *   lazy-routes reads them.
  * - route-chunk-scripts says whether it will name each lazy route's page
  *   (`data-route`); lazy-routes reads it.
  */
@@ -44,7 +45,10 @@ export type LazyRoute = Readonly<{
   ownKeys: readonly string[];
   /** Registry keys the route shares with others: they stay in the main registry. */
   sharedKeys: readonly string[];
-  /** Its page may have an article file (its Markdown is an article-once candidate). */
+  /**
+   * Its page may have an article file: its Markdown, or a preview it lists,
+   * is an article-once candidate's.
+   */
   article: boolean;
 }>;
 
@@ -120,7 +124,11 @@ export function routeChunkScriptsActive(generatedFilesDir: string): boolean {
 // ---------------------------------------------------------------------------
 // article-once → lazy-routes
 
-/** Source file → permalink of every post and doc page: the pages that may have an article file. */
+/**
+ * Source file → permalink of every post and doc page: the pages that may have
+ * an article file. A list page that shows a candidate's preview (its Markdown
+ * with a query, `?truncated=true`) has one too, with the previews.
+ */
 export type Candidates = Record<string, string>;
 
 export const candidatesFile = (generatedFilesDir: string): string =>
@@ -141,11 +149,14 @@ export function readCandidates(generatedFilesDir: string): Candidates {
   }
 }
 
-/** A module path as the generated registry writes it (`@site/docs/intro.md`), as a file. */
-export const moduleFile = (modulePath: string, siteDir: string): string =>
-  modulePath.startsWith('@site/')
-    ? path.join(siteDir, modulePath.slice('@site/'.length))
-    : modulePath;
+/**
+ * A module path as the generated registry writes it (`@site/docs/intro.md`,
+ * `@site/blog/a.md?truncated=true`), as a file: the query is no part of it.
+ */
+export const moduleFile = (modulePath: string, siteDir: string): string => {
+  const file = modulePath.replace(/\?.*$/s, '');
+  return file.startsWith('@site/') ? path.join(siteDir, file.slice('@site/'.length)) : file;
+};
 
 // ---------------------------------------------------------------------------
 // The pages of the build folder

@@ -1,9 +1,10 @@
 /**
  * The files a route has in the build besides its HTML page, by route path:
  * its manifest (written by src/plugins/lazy-routes) and its article file
- * (written by src/plugins/article-once), both fetched by the browser. The
- * plugins that write them and the browser code that reads them take the
- * names and shapes from here. No Node.js: the browser bundle imports it.
+ * (written by src/plugins/article-once: a page's article, or a list page's
+ * previews), both fetched by the browser. The plugins that write them and
+ * the browser code that reads them take the names and shapes from here. No
+ * Node.js: the browser bundle imports it.
  */
 
 /** Where the lazy routes' manifests are, under the base URL. */
@@ -44,8 +45,17 @@ export type RouteManifest = Readonly<{
   jsonLd?: string;
 }>;
 
-/** What an article file holds: the article's HTML, or none when the page renders it itself. */
-export type ArticleFile = Readonly<{build: string; html?: string}>;
+/**
+ * What an article file holds. A post's or doc's: the article's HTML, or none
+ * when the page renders it itself. A list page's: the HTML of each preview
+ * it shows as the server's, by post path (a preview rendered in the browser
+ * is not there).
+ */
+export type ArticleFile = Readonly<{
+  build: string;
+  html?: string;
+  previews?: Readonly<Record<string, string>>;
+}>;
 
 /** A URL path as the route table writes it: no `.html`, no trailing slash. */
 export function routePath(pathname: string): string {

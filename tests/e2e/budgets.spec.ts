@@ -7,7 +7,8 @@
 import {expect, test} from './fixtures';
 import {measurePageWeight} from '../../scripts/lib/page-weight';
 import budgets from '../budgets.json';
-import {openHydrated} from './helpers';
+import {listPagePaths, openHydrated} from './helpers';
+import {listPages} from '../blog';
 
 /**
  * What no page may load before the reader interacts: search runs on demand.
@@ -34,6 +35,29 @@ for (const [type, budget] of Object.entries(budgets.routes)) {
     }
   });
 }
+
+test('every list page (the blog’s, each author’s, each tag’s, and their pages) stays within the list budget', async ({
+  page,
+  blog,
+}) => {
+  const lists = await listPagePaths(page);
+  // The sitemap has every page of the blog's own list, and an author's at least.
+  for (const path of listPages('/blog', blog.posts.length)) expect(lists).toContain(path);
+  expect(lists.some((path) => path.startsWith('/blog/authors/'))).toBe(true);
+  test.setTimeout(60_000 + lists.length * 5_000);
+  const weights: [string, number, number][] = [];
+  for (const path of lists) {
+    const weight = await measurePageWeight(page, path);
+    weights.push([path, weight.js.gzip, weight.css.gzip]);
+    const early = weight.urls.filter((url) => ON_DEMAND_ONLY.some((pattern) => pattern.test(url)));
+    expect(early, `${path}: search files fetched before any interaction`).toEqual([]);
+  }
+  test.info().annotations.push({type: 'bytes', description: JSON.stringify(weights)});
+  for (const [path, js, css] of weights) {
+    expect(js, `first-load JS (gzip) of ${path}`).toBeLessThanOrEqual(budgets.lists.jsGzip);
+    expect(css, `first-load CSS (gzip) of ${path}`).toBeLessThanOrEqual(budgets.lists.cssGzip);
+  }
+});
 
 test('every post page costs the same first-load JavaScript, whatever its length', async ({
   page,

@@ -53,6 +53,16 @@ export async function sitemapPaths(page: Page): Promise<string[]> {
   return (await sitemapUrls(page)).map((url) => new URL(url).pathname);
 }
 
+/**
+ * The blog's list pages in the sitemap: the blog's own (`/blog`,
+ * `/blog/page/N`), each author's and each tag's, with their pages.
+ */
+export async function listPagePaths(page: Page): Promise<string[]> {
+  return (await sitemapPaths(page)).filter((path) =>
+    /^\/blog(?:\/(?:authors|tags)\/[^/]+)?(?:\/page\/\d+)?$/.test(path),
+  );
+}
+
 /** Every `<loc>` of the production sitemap, as written (production host). */
 export async function sitemapUrls(page: Page): Promise<string[]> {
   const response = await page.request.get('/sitemap.xml');

@@ -10,6 +10,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -29,10 +30,14 @@ import {
   behavioursOf,
   browserReason,
   parseModule,
+  PREVIEW_EXPORTS,
+  previewMetadata,
   shellModule,
   withProvider,
 } from '../../src/plugins/article-once/transform';
-import {articleHtml} from '../../src/plugins/article-once/extract';
+import {articleHtml, previewsHtml} from '../../src/plugins/article-once/extract';
+import articleOnceLoader, {isPreviewQuery} from '../../src/plugins/article-once/loader';
+import {listPages} from '../../src/plugins/article-once';
 
 const HEADER = `
 export const frontMatter = {title: 'A post'};
@@ -76,6 +81,117 @@ test('plain Markdown becomes a shell: the page’s exports and no word of its bo
   assert.doesNotMatch(shell, /react\/jsx-runtime|@mdx-js\/react/);
   // A module the bundler can read.
   assert.doesNotThrow(() => parse(shell, {ecmaVersion: 'latest', sourceType: 'module'}));
+});
+
+test('a post’s preview becomes a shell of what a list reads: its assets, and its metadata asked for as a list takes it', async () => {
+  const code = await compiled(
+    'The opening says something only it says, with [a link](/blog/other).\n',
+  );
+  const program = parseModule(code);
+  assert.equal(browserReason(code, program, PREVIEW_EXPORTS), null);
+  const shell = shellModule(code, program, CLIENT, noFiles, true);
+  assert.doesNotMatch(shell, /only it says/);
+  assert.match(shell, /^export const assets = /m);
+  assert.match(
+    shell,
+    /^export \{default as metadata\} from "@site\/\.docusaurus\/plugin\/post\.json\?article-once-preview";?$/m,
+  );
+  // The post page reads these; a list does not.
+  assert.doesNotMatch(shell, /frontMatter|contentTitle|export const toc/);
+  assert.match(shell, /^import \{previewOnce as __articleOnce\} from "[^"]+\/previews";$/m);
+  assert.match(shell, /^export default __articleOnce\(__links\);$/m);
+  assert.doesNotThrow(() => parse(shell, {ecmaVersion: 'latest', sourceType: 'module'}));
+});
+
+test('a post’s metadata, as a preview’s shell takes it, lacks only what no list reads', () => {
+  const metadata = {
+    permalink: '/blog/a',
+    source: '@site/blog/a.md',
+    title: 'A',
+    description: 'What the post is about, for its own page',
+    date: '2025-09-15T00:00:00.000Z',
+    tags: [],
+    readingTime: 3,
+    hasTruncateMarker: true,
+    authors: [{name: '林深', key: 'linshen'}],
+    frontMatter: {title: 'A'},
+    unlisted: false,
+    nextItem: {title: 'B', permalink: '/blog/b'},
+    prevItem: {title: 'C', permalink: '/blog/c'},
+  };
+  assert.deepEqual(JSON.parse(previewMetadata(JSON.stringify(metadata))), {
+    permalink: '/blog/a',
+    title: 'A',
+    date: '2025-09-15T00:00:00.000Z',
+    tags: [],
+    readingTime: 3,
+    hasTruncateMarker: true,
+    authors: [{name: '林深', key: 'linshen'}],
+    unlisted: false,
+  });
+});
+
+test('the loader makes a shell of a candidate’s preview, says so, and says why when it cannot', async (t) => {
+  const dir = scratch(t, 'article-once-loader-');
+  const source = path.join(dir, 'blog', 'a.md');
+  const candidates = path.join(dir, 'candidates.json');
+  writeFileSync(candidates, JSON.stringify({[source]: '/blog/a'}));
+  const options: LoaderOptions = {
+    shells: true,
+    candidatesFile: candidates,
+    decisionsDir: path.join(dir, 'decisions'),
+    siteDir: dir,
+    clientDir: CLIENT,
+    providerModule: '@theme/MDXContent',
+  };
+  const load = (code: string, resourceQuery: string) =>
+    articleOnceLoader.call({resourcePath: source, resourceQuery, getOptions: () => options}, code);
+  assert.equal(isPreviewQuery('?truncated=true'), true);
+  assert.equal(isPreviewQuery(''), false);
+  assert.match(load(await compiled('An opening.\n'), '?truncated=true'), /previewOnce/);
+  const logged: string[] = [];
+  t.mock.method(console, 'log', (message: string) => logged.push(message));
+  const chart = "import Chart from '@site/src/components/Chart';\n\n<Chart />\n";
+  assert.match(load(await compiled(chart), '?truncated=true'), /MDXContentWithProvider/);
+  assert.match(
+    logged.join('\n'),
+    /\[article-once\] blog\/a\.md \(the preview of \/blog\/a on the list pages\) is rendered in the browser as before: it imports @site\/src\/components\/Chart/,
+  );
+  // The post's own module is decided apart from its preview.
+  assert.match(
+    load(await compiled('An opening.\n\nThe rest.\n'), ''),
+    /articleOnce as __articleOnce/,
+  );
+  const decisions = readdirSync(options.decisionsDir).map(
+    (file) => JSON.parse(readFileSync(path.join(options.decisionsDir, file), 'utf8')) as object,
+  );
+  assert.deepEqual(
+    decisions.map((d) => JSON.stringify(d)).sort(),
+    [
+      {source, permalink: '/blog/a', preview: false, reason: null},
+      {
+        source,
+        permalink: '/blog/a',
+        preview: true,
+        reason: 'imports @site/src/components/Chart, which may need the browser',
+      },
+    ]
+      .map((d) => JSON.stringify(d))
+      .sort(),
+  );
+  // A post's metadata, as the preview's shell asks for it.
+  const json = JSON.stringify({permalink: '/blog/a', description: 'x'});
+  assert.equal(
+    articleOnceLoader.call(
+      {
+        resourcePath: `${dir}/a.json`,
+        resourceQuery: '?article-once-preview',
+        getOptions: () => options,
+      },
+      json,
+    ),
+    '{"permalink":"/blog/a"}',
+  );
 });
 
 test('a shell loads the behaviours its article needs, and only those', async () => {
@@ -202,6 +318,49 @@ test('a built page’s article is the exact markup between the start and end tag
   const doc = `<div class="theme-doc-markdown markdown"><header><h1>T</h1></header><p>x</div><footer>`;
   assert.equal(articleHtml(doc), '<header><h1>T</h1></header><p>x');
   assert.equal(articleHtml('<div class=markdown>list excerpt</div>'), undefined);
+});
+
+test('a list page’s previews are the exact markup of each element marked with its post’s path', () => {
+  const one = '<p>One &amp; <a href=/blog/b>two</a><p>Three';
+  const list = `<main><article><header><h2><a href=/blog/a>A</a></h2></header><div class=markdown data-preview="/blog/a&amp;b">${one}</div><footer>more</footer></article><article><div class=markdown data-preview=/blog/c><ul><li>x</ul></div></article></main>`;
+  assert.deepEqual(
+    [...previewsHtml(list)],
+    [
+      ['/blog/a&b', one],
+      ['/blog/c', '<ul><li>x</ul>'],
+    ],
+  );
+  assert.deepEqual([...previewsHtml('<div id=__blog-post-container>a post</div>')], []);
+});
+
+test('the list pages are the routes that show a candidate’s preview: the blog’s, an author’s, nested ones too', () => {
+  const preview = (file: string) => ({
+    __import: true,
+    path: `@site/blog/${file}`,
+    query: {truncated: true},
+  });
+  const routes: Parameters<typeof listPages>[0] = [
+    {
+      path: '/blog',
+      modules: {
+        sidebar: '~blog/sidebar.json',
+        items: [{content: preview('a.md')}, {content: preview('b.md')}],
+      },
+    },
+    {path: '/blog/a', modules: {content: '@site/blog/a.md'}},
+    {
+      path: '/blog/authors/x',
+      modules: {items: [{content: preview('a.md')}, {content: preview('other.md')}]},
+    },
+    {path: '/docs', routes: [{path: '/docs/list', modules: {items: [{content: preview('b.md')}]}}]},
+    {path: '/blog/archive', modules: {archive: {__import: true, path: '~blog/archive.json'}}},
+  ];
+  const isCandidate = (modulePath: string) => /\/(a|b)\.md$/.test(modulePath);
+  assert.deepEqual(listPages(routes, isCandidate), [
+    {path: '/blog', previews: ['@site/blog/a.md', '@site/blog/b.md']},
+    {path: '/blog/authors/x', previews: ['@site/blog/a.md']},
+    {path: '/docs/list', previews: ['@site/blog/b.md']},
+  ]);
 });
 
 // ---------------------------------------------------------------------------

@@ -130,6 +130,9 @@ test('the candidates and the lazy routes one plugin writes are what another read
   assert.equal(path.dirname(candidatesFile(generated)), path.join(generated, 'article-once'));
   assert.deepEqual(readCandidates(generated), {[source]: '/docs/intro'});
   assert.equal(moduleFile('@site/docs/intro.md', generated), source);
+  // A list page's preview of a post is the post's file with a query: the same candidate.
+  const post = path.join(generated, 'blog', 'a.md');
+  assert.equal(moduleFile('@site/blog/a.md?truncated=true', generated), post);
   const route = {
     path: '/blog',
     key: '/blog-483',

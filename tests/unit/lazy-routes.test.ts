@@ -219,14 +219,15 @@ test('the lazy routes hang off one entry: an import() per route, named for the r
   assert.match(source, /^import "\/core\/lib\/client\/clientEntry\.js";$/m);
 });
 
-test('pages with an article file: a lazy post says so in its manifest; a doc’s registry loader fetches it beside its module', () => {
-  // Posts' and docs' Markdown (not a list page's truncated excerpt) are article-once candidates.
-  const isArticle = (modulePath: string) => /^@site\/(blog|docs)\/[^?]+\.md$/.test(modulePath);
+/** Posts' and docs' Markdown are article-once candidates, and so are their previews (`?truncated=true`). */
+const isArticle = (modulePath: string) => /^@site\/(blog|docs)\/[^?]+\.md(\?.*)?$/.test(modulePath);
+
+test('pages with an article file: a lazy post or list says so in its manifest; a doc’s registry loader fetches it beside its module', () => {
   const withArticles = planLazyRoutes(routes, CHUNK_NAMES, registry, '/', isArticle);
   assert.deepEqual(
     withArticles.lazy.map((route) => [route.path, route.article]),
     [
-      ['/blog', false],
+      ['/blog', true],
       ['/blog/2025/09/15/publish-server', true],
     ],
   );
@@ -242,6 +243,22 @@ test('pages with an article file: a lazy post says so in its manifest; a doc’s
   );
   // The other entries load as Docusaurus writes them.
   assert.match(source, /"17896441": \[\(\) => import\(/);
+});
+
+test('a list that stays in main.js (the home page of a blog-only site) has its previews’ loaders fetch its article file', () => {
+  const names: RoutesChunkNames = {
+    ...CHUNK_NAMES,
+    '/-e5f': {__comp: 'a6aa9e1f', items: [{content: '29c5846e'}]},
+  };
+  const withList = planLazyRoutes(routes, names, registry, '/', isArticle);
+  assert.deepEqual([...withList.articleKeys].sort(), [
+    ['0e384e19', '/docs/intro'],
+    ['29c5846e', '/'],
+  ]);
+  // The lazy /blog shares that preview with the home page: it loads through main's registry.
+  const blog = withList.lazy.find((route) => route.path === '/blog');
+  assert.ok(blog?.sharedKeys.includes('29c5846e'));
+  assert.equal(blog?.ownKeys.includes('29c5846e'), false);
 });
 
 test('a page’s JSON-LD is the text of its first ld+json script, as the page has it', () => {

@@ -6,22 +6,98 @@
  * and the site renders with the theme's own components.
  *
  * It ships copies of two theme components (theme/BlogPostItem/Content,
- * theme/DocItem/Content) and gives work to theme markup that React never
+ * theme/DocItem/Content), reads the blog's list pages and what their items
+ * read of a post's preview, and gives work to theme markup that React never
  * hydrates inside an article: the theme's Tabs (client/tabs.ts), the
  * `Link` click rules (client/links.ts) and the site's CodeBlock buttons
  * (client/codeBlocks.ts).
  */
-import {checkSubject, expectText, type Subject} from '../../contract';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {checkSubject, expectText, type Installed, type Subject} from '../../contract';
 import theme, {importsAssumption, upstreamAssumption} from '../../contract/theme';
 
 const MDX_LOADER = '@docusaurus/mdx-loader';
 const THEME_CLASSIC = '@docusaurus/theme-classic';
+const BLOG = '@docusaurus/plugin-content-blog';
 
 /** What the copies of BlogPostItem/Content and DocItem/Content change. */
 const CONTENT_CHANGES = [
   'renders the page’s module without MDXContent (the loader has each module provide its own)',
-  'a shell’s article (a doc’s synthetic title included) renders through its `Article`, in the same element',
+  'a shell’s article (a doc’s synthetic title included), or a post’s preview on a list page, renders through its `Article`, in the same element',
+  'a list page’s preview element carries its post’s path (`data-preview`), for client/capture.ts',
 ];
+
+/** The theme's components a list page renders each post with (3.7.0). */
+const LIST_ITEM_FILES = [
+  'BlogPostItems',
+  'BlogPostItem',
+  'BlogPostItem/Container',
+  'BlogPostItem/Header',
+  'BlogPostItem/Header/Title',
+  'BlogPostItem/Header/Info',
+  'BlogPostItem/Header/Authors',
+  'BlogPostItem/Content',
+  'BlogPostItem/Footer',
+  'BlogPostItem/Footer/ReadMoreLink',
+].map((name) => `lib/theme/${name}/index.js`);
+
+/** What of a preview module a list item must not read: a preview's shell leaves it out (transform.ts). */
+const UNREAD = [
+  [/\b(frontMatter|contentTitle|toc|nextItem|prevItem)\b/, 'reads $1'],
+  [/\bmetadata\.(description|source)\b/, 'reads metadata.$1'],
+  [/\{[^{}]*\b(description|source)\b[^{}]*\}\s*=\s*metadata\b/, 'reads $1 of the metadata'],
+] as const;
+
+/** The site's own files under `dir` (a folder of the repository), recursively. */
+function siteFiles(pkgs: Installed, dir: string): string[] {
+  const root = path.join(pkgs.siteDir, dir);
+  if (!existsSync(root)) return [];
+  return readdirSync(root, {recursive: true, withFileTypes: true})
+    .filter((entry) => entry.isFile() && /\.(tsx?|jsx?)$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** Throws when a list item's component reads what a preview's shell leaves out. */
+function checkListReads(pkgs: Installed): void {
+  const sources: [string, string][] = [
+    ...LIST_ITEM_FILES.map((file): [string, string] => [
+      `${THEME_CLASSIC}/${file}`,
+      pkgs.read(THEME_CLASSIC, file),
+    ]),
+    ...[
+      ...siteFiles(pkgs, 'src/theme/BlogPostItem'),
+      ...siteFiles(pkgs, 'src/theme/BlogPostItems'),
+      ...siteFiles(pkgs, 'src/plugins/article-once/theme/BlogPostItem'),
+    ].map((file): [string, string] => [
+      path.relative(pkgs.siteDir, file),
+      readFileSync(file, 'utf8'),
+    ]),
+  ];
+  for (const [name, text] of sources) {
+    const code = text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    for (const [pattern, meaning] of UNREAD) {
+      const match = pattern.exec(code);
+      if (match) throw new Error(`${name} ${meaning.replace('$1', match[1] ?? '')} of a list item`);
+    }
+  }
+  expectText(pkgs, THEME_CLASSIC, 'lib/theme/BlogPostItems/index.js', [
+    ['key={BlogPostContent.metadata.permalink}', 'keys each item by its metadata’s permalink'],
+  ]);
+  // The list's JSON-LD reads the items' front matter: in the browser it is the server's.
+  const structuredData = 'src/theme/BlogListPage/StructuredData';
+  const browser = path.join(pkgs.siteDir, structuredData, 'useBlogJsonLd.browser.ts');
+  if (!existsSync(browser) || /useBlogListPageStructuredData/.test(readFileSync(browser, 'utf8'))) {
+    throw new Error(
+      `${structuredData}/useBlogJsonLd.browser.ts no longer takes the server’s JSON-LD`,
+    );
+  }
+  for (const page of ['Blog/Pages/BlogAuthorsPostsPage', 'BlogTagsPostsPage']) {
+    if (pkgs.read(THEME_CLASSIC, `lib/theme/${page}/index.js`).includes('StructuredData')) {
+      throw new Error(`${THEME_CLASSIC} ${page} now has structured data of its items`);
+    }
+  }
+}
 
 const articleOnce: Subject = {
   name: 'article-once',
@@ -230,6 +306,40 @@ const articleOnce: Subject = {
           ['@site/', 'aliases site files as `@site/…`'],
         ]);
       },
+    },
+    {
+      id: 'list pages’ previews',
+      needs:
+        '@docusaurus/plugin-content-blog lib/routes.js: each list page (the blog’s, an author’s, a tag’s, and their pages) has `items: [{content: {__import: true, path: <the post’s metadata.source>, query: {truncated: true}}}]`; its markdownLoader truncates a module whose resource query has `truncated`; core’s codegenRoutes writes such a module as `<path>?truncated=true`; postBuild gets the routes',
+      use: 'the loader makes each candidate’s `?truncated` module a shell (a preview); postBuild finds the list pages in the routes (index.ts listPages) and writes each one’s article file of previews; lazy-routes counts a `?truncated=true` registry path as its post’s file (src/lib/build-files.ts moduleFile)',
+      check: (pkgs) => {
+        expectText(pkgs, BLOG, 'lib/routes.js', [
+          [
+            /function blogPostItemsModule\(ids\) \{[\s\S]*?__import: true,\s*path: getBlogPostById\(id\)\.metadata\.source,\s*query: \{\s*truncated: true,/,
+            'lists each post of a list page as its Markdown with `query: {truncated: true}`',
+          ],
+          ['items: blogPostItemsModule(', 'gives list pages their posts as `items`'],
+        ]);
+        expectText(pkgs, BLOG, 'lib/markdownLoader.js', [
+          [".get('truncated')", 'truncates a module whose resource query has `truncated`'],
+        ]);
+        expectText(pkgs, '@docusaurus/core', 'lib/server/codegen/codegenRoutes.js', [
+          ['!!value?.__import', 'tells a module import by `__import`'],
+          [
+            'querystring_1.default.stringify(target.query)',
+            'writes a module with a query as `<path>?<query>`',
+          ],
+        ]);
+      },
+    },
+    {
+      id: 'what a list reads of a preview',
+      needs:
+        'theme-classic 3.7.0’s BlogPostItems and BlogPostItem with its Header, Content and Footer (and the site’s wrappers of them) read a preview module’s `metadata` (never its description, frontMatter, nextItem, prevItem or source) and `assets`, not its `frontMatter`, `toc` or `contentTitle`; the lists’ JSON-LD, which does, is the server’s in the browser (src/theme/BlogListPage/StructuredData’s useBlogJsonLd.browser.ts, put in place by lazy-routes, which is on whenever there are shells); author and tag pages have none; a JSON module asked for with a query goes through a rule with that `resourceQuery`',
+      use: 'a preview’s shell keeps `metadata` and `assets` only, its metadata through the loader without those fields (transform.ts PREVIEW_EXPORTS, previewMetadata): a list page ships each post’s title, date, authors and link, not its description',
+      check: checkListReads,
+      checkedBy:
+        'tests/e2e/list-previews.spec.ts (every list page hydrates its previews with no fibre and no console error) and tests/e2e/smoke.spec.ts (a hydration mismatch is a console error)',
     },
     {
       id: 'ComponentCreator copies named exports',

@@ -1,11 +1,12 @@
 import {existsSync, readdirSync, readFileSync, rmSync} from 'node:fs';
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {LoadContext, Module, Plugin, RouteModules} from '@docusaurus/types';
 import {firstBroken, switchedOff} from '../../contract';
 import {
   candidatesFile,
   lazyRoutesActive,
+  moduleFile,
   readBuildHash,
   readCandidates,
   readPage,
@@ -14,8 +15,9 @@ import {
 } from '../../lib/build-files';
 import {articlePath, type ArticleFile} from '../../lib/route-files';
 import contract from './assumptions';
-import {articleHtml} from './extract';
+import {articleHtml, previewsHtml} from './extract';
 import type {Decision, LoaderOptions} from './loader';
+import {PREVIEW_METADATA_QUERY} from './transform';
 
 const DIR = 'article-once';
 const DECISIONS = 'decisions';
@@ -51,12 +53,19 @@ type AllContent = Record<
  * article is given its work by client/links.ts, codeBlocks.ts, tables.ts
  * and tabs.ts, with no React.
  *
+ * A post's preview on the list pages (the blog list, author and tag pages:
+ * its `?truncated=true` module) ships the same way. The list page's HTML
+ * marks each preview with its post's path; after client navigation the list
+ * route's own article file, `__articles/<list path>.json`, brings the HTML of
+ * the previews it shows, by post path: one file per list page, fetched with
+ * its route chunks, as big as a page of the list whatever the blog's size.
+ *
  * The plugin is one unit: its loader has every blog and docs module bring
  * its own MDXContent, and its BlogPostItem/Content and DocItem/Content
  * (theme/, registered with getThemePath as Docusaurus's own plugins ship
- * theme components) render a module as it is. A page whose Markdown needs
- * the browser (a component that is not static markup) keeps its module, and
- * the build says which page and why. Development builds (`npm start`) make
+ * theme components) render a module as it is. A page or preview whose
+ * Markdown needs the browser (a component that is not static markup) keeps
+ * its module, and the build says which and why. Development builds (`npm start`) make
  * no shells.
  *
  * On a Docusaurus that breaks one of its assumptions (assumptions.ts), the
@@ -125,36 +134,67 @@ export default function articleOncePlugin(context: LoadContext): Plugin {
       // Both bundles need the loader (theme/ renders a module without
       // MDXContent), shells or not.
       const rules = config.module?.rules ?? [];
+      const loader = {loader: path.resolve(__dirname, 'loader.cjs'), options};
       rules.forEach((rule, i) => {
         if (!isMdxRule(rule)) return;
         if (!rule.include.some((dir) => candidates.some((file) => file.startsWith(dir)))) return;
-        const loader = {loader: path.resolve(__dirname, 'loader.cjs'), options};
         rules[i] = {...rule, use: [loader, ...rule.use]};
       });
-      return {};
+      // A post's metadata as its preview's shell asks for it (transform.ts shellModule).
+      if (!shells) return {};
+      return {
+        module: {
+          rules: [
+            {
+              test: /\.json$/i,
+              resourceQuery: new RegExp(`^\\?${PREVIEW_METADATA_QUERY}$`),
+              use: [loader],
+            },
+          ],
+        },
+      };
     },
-    async postBuild({outDir}) {
+    async postBuild({outDir, routes}) {
       if (!existsSync(decisionsDir)) return;
       const build = readBuildHash(generatedFilesDir);
       const {baseUrl} = context.siteConfig;
+      const candidates = readCandidates(generatedFilesDir);
       const decisions = readdirSync(decisionsDir).map(
         (file) => JSON.parse(readFileSync(path.join(decisionsDir, file), 'utf8')) as Decision,
       );
-      // Every page's Markdown went through the loader in this build (a cache that
-      // skipped it would leave the page without its article file).
-      const decided = new Set(decisions.map(({source}) => source));
-      const missing = Object.keys(readCandidates(generatedFilesDir)).filter((s) => !decided.has(s));
-      if (missing.length > 0) {
+      const lists = listPages(
+        routes,
+        (modulePath) => moduleFile(modulePath, siteDir) in candidates,
+      );
+      // Every page's Markdown, and every preview a list shows, went through the loader
+      // in this build (a cache that skipped one would leave a page without its file).
+      const key = (source: string, preview: boolean) => (preview ? `${source}?truncated` : source);
+      const decided = new Set(decisions.map(({source, preview}) => key(source, preview)));
+      const missing = new Set(
+        [
+          ...Object.keys(candidates).map((source) => key(source, false)),
+          ...lists.flatMap((list) =>
+            list.previews.map((modulePath) => key(moduleFile(modulePath, siteDir), true)),
+          ),
+        ].filter((file) => !decided.has(file)),
+      );
+      if (missing.size > 0) {
         throw new Error(
-          `article-once: the browser build did not run the loader on ${missing
+          `article-once: the browser build did not run the loader on ${[...missing]
             .map((file) => path.relative(siteDir, file))
             .join(', ')}`,
         );
       }
+      const write = async (routePath: string, article: ArticleFile) => {
+        const file = path.join(outDir, articlePath(routePath, baseUrl));
+        await mkdir(path.dirname(file), {recursive: true});
+        await writeFile(file, JSON.stringify(article));
+      };
       // A few hundred at a time: thousands of open files would run out of handles.
-      for (let i = 0; i < decisions.length; i += 256) {
+      const pages = decisions.filter(({preview}) => !preview);
+      for (let i = 0; i < pages.length; i += 256) {
         await Promise.all(
-          decisions.slice(i, i + 256).map(async ({source, permalink, reason}) => {
+          pages.slice(i, i + 256).map(async ({source, permalink, reason}) => {
             let html: string | undefined;
             if (reason === null) {
               html = articleHtml(await readPage(outDir, permalink, baseUrl));
@@ -164,15 +204,75 @@ export default function articleOncePlugin(context: LoadContext): Plugin {
                 );
               }
             }
-            const file = path.join(outDir, articlePath(permalink, baseUrl));
-            await mkdir(path.dirname(file), {recursive: true});
-            const article: ArticleFile = {build, html};
-            await writeFile(file, JSON.stringify(article));
+            await write(permalink, {build, html});
+          }),
+        );
+      }
+      // Each list page's file: the previews it shows as the server's HTML, by post path.
+      const shells = new Set(
+        decisions.filter((d) => d.preview && d.reason === null).map((d) => d.permalink),
+      );
+      for (let i = 0; i < lists.length; i += 256) {
+        await Promise.all(
+          lists.slice(i, i + 256).map(async (list) => {
+            const shown = previewsHtml(await readPage(outDir, list.path, baseUrl));
+            const previews: Record<string, string> = {};
+            for (const modulePath of list.previews) {
+              const post = candidates[moduleFile(modulePath, siteDir)] ?? '';
+              if (!shells.has(post)) continue;
+              const html = shown.get(post);
+              if (html === undefined) {
+                throw new Error(
+                  `article-once: the list page ${list.path} has no preview element of ${post}`,
+                );
+              }
+              previews[post] = html;
+            }
+            await write(list.path, {build, previews});
           }),
         );
       }
     },
   };
+}
+
+/** The part of a route (postBuild's `routes`) listPages reads. */
+type ListRoute = Readonly<{
+  path: string;
+  modules?: RouteModules;
+  routes?: readonly ListRoute[];
+}>;
+
+/** A page that lists previews: its path, and the preview modules it shows (`@site/…?truncated=true`). */
+type ListPage = {path: string; previews: string[]};
+
+/**
+ * The routes that show previews of candidates: the modules of a route that
+ * are a candidate's Markdown with the blog's `truncated` query (its list
+ * pages' `items[].content`, plugin-content-blog routes.js).
+ */
+export function listPages(
+  routes: readonly ListRoute[],
+  isCandidate: (modulePath: string) => boolean,
+): ListPage[] {
+  const lists: ListPage[] = [];
+  const previewsOf = (modules: RouteModules[string] | undefined): string[] => {
+    if (modules === undefined || typeof modules === 'string') return [];
+    if (Array.isArray(modules)) return modules.flatMap(previewsOf);
+    // A module import, as core's codegenRoutes tells one (`__import`), or more modules.
+    if (modules.__import) {
+      const {path: modulePath, query} = modules as Exclude<Module, string>;
+      return query?.truncated && isCandidate(modulePath) ? [modulePath] : [];
+    }
+    return Object.values(modules).flatMap(previewsOf);
+  };
+  const visit = (route: ListRoute) => {
+    const previews = previewsOf(route.modules);
+    if (previews.length > 0) lists.push({path: route.path, previews});
+    route.routes?.forEach(visit);
+  };
+  routes.forEach(visit);
+  return lists;
 }
 
 type Rule = {include: string[]; use: object[]};

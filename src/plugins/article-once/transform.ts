@@ -22,6 +22,40 @@ export const KEPT_EXPORTS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * What a list page reads of a post's preview besides its body (3.7.0:
+ * BlogPostItems and BlogPostItem's header and footer read `metadata` and
+ * `assets`; assumptions.ts checks it): the rest stays out of its shell.
+ */
+export const PREVIEW_EXPORTS: ReadonlySet<string> = new Set(['metadata', 'assets']);
+
+/**
+ * The fields of a post's metadata no list page reads (its description,
+ * front matter, neighbours and source file: the post page's): a preview's
+ * shell takes its metadata without them. The description alone is most of a
+ * list page's route chunk.
+ */
+export const PREVIEW_UNREAD_METADATA: readonly string[] = [
+  'description',
+  'frontMatter',
+  'nextItem',
+  'prevItem',
+  'source',
+];
+
+/** The query that asks for a post's metadata as a preview's shell takes it. */
+export const PREVIEW_METADATA_QUERY = 'article-once-preview';
+
+/** A post's metadata (a JSON module's text) without what no list page reads. */
+export function previewMetadata(json: string): string {
+  const metadata = JSON.parse(json) as Record<string, unknown>;
+  return JSON.stringify(
+    Object.fromEntries(
+      Object.entries(metadata).filter(([field]) => !PREVIEW_UNREAD_METADATA.includes(field)),
+    ),
+  );
+}
+
+/**
  * Imports whose output is static markup: the browser does the rest (links,
  * `<details>`), or the article runtime does (code blocks, tables, Tabs).
  */
@@ -116,7 +150,11 @@ function importsOf(program: Program): Map<string, string> {
  * null when it can stay the server's HTML. The reasons name what in the
  * Markdown needs the browser, for the build's message.
  */
-export function browserReason(code: string, program: Program): string | null {
+export function browserReason(
+  code: string,
+  program: Program,
+  kept: ReadonlySet<string> = KEPT_EXPORTS,
+): string | null {
   const imports = importsOf(program);
   for (const source of new Set(imports.values())) {
     if (!STATIC_IMPORTS.has(source) && !ASSET.test(source) && !STYLESHEET.test(source)) {
@@ -125,7 +163,7 @@ export function browserReason(code: string, program: Program): string | null {
   }
   for (const statement of program.body) {
     for (const name of exportedNames(statement)) {
-      if (KEPT_EXPORTS.has(name)) continue;
+      if (kept.has(name)) continue;
       const text = code.slice(statement.start, statement.end);
       // Compiled JSX passes handlers as `onX:` props; hooks are `useX(` calls.
       if (/\buse[A-Z]\w*\s*\(|\bon[A-Z]\w*\s*:/.test(text)) {
@@ -167,7 +205,7 @@ export function browserReason(code: string, program: Program): string | null {
   }
   // The kept exports must not need the body's imports (a partial's `toc`).
   for (const statement of program.body) {
-    if (!exportedNames(statement).some((name) => KEPT_EXPORTS.has(name))) continue;
+    if (!exportedNames(statement).some((name) => kept.has(name))) continue;
     for (const node of walk(statement)) {
       const name = node.type === 'Identifier' ? nameOf(node) : undefined;
       if (name && imports.has(name)) {
@@ -248,24 +286,39 @@ export function assetRequests(program: Program, sizeOf: (file: string) => number
  * the kept exports, verbatim, and a default export made by `articleOnce()`
  * of `clientDir`/Article (a fresh component per page: ComponentCreator copies
  * each page's named exports onto it), given the behaviours its article needs
- * and nothing else.
+ * and nothing else. A post's preview (its `?truncated` module, which list
+ * pages show) keeps only what a list reads (PREVIEW_EXPORTS), its metadata
+ * asked for with PREVIEW_METADATA_QUERY, and gets its default export from
+ * `previewOnce()` of `clientDir`/previews.
  */
 export function shellModule(
   code: string,
   program: Program,
   clientDir: string,
   sizeOf: (file: string) => number,
+  preview = false,
 ): string {
+  const keep = preview ? PREVIEW_EXPORTS : KEPT_EXPORTS;
   const kept = program.body
-    .filter((statement) => exportedNames(statement).some((name) => KEPT_EXPORTS.has(name)))
-    .map((statement) => code.slice(statement.start, statement.end));
+    .filter((statement) => exportedNames(statement).some((name) => keep.has(name)))
+    .map((statement) => {
+      const text = code.slice(statement.start, statement.end);
+      const source = statement.source as Node | null | undefined;
+      if (!preview || !source || !exportedNames(statement).includes('metadata')) return text;
+      // `export {default as metadata} from '….json'`: the list's share of it.
+      const request = `${String((source as {value?: unknown}).value)}?${PREVIEW_METADATA_QUERY}`;
+      const at = source.start - statement.start;
+      return `${text.slice(0, at)}${JSON.stringify(request)}${text.slice(source.end - statement.start)}`;
+    });
   const behaviours = behavioursOf(program);
   // The page's stylesheets stay imported: the site's stylesheet is made of what the browser bundle imports.
   const stylesheets = [...new Set(importsOf(program).values())].filter((s) => STYLESHEET.test(s));
   return [
     ...stylesheets.map((source) => `import ${JSON.stringify(source)};`),
     ...assetRequests(program, sizeOf).map((request) => `require(${JSON.stringify(request)});`),
-    `import {articleOnce as __articleOnce} from ${JSON.stringify(`${clientDir}/Article`)};`,
+    preview
+      ? `import {previewOnce as __articleOnce} from ${JSON.stringify(`${clientDir}/previews`)};`
+      : `import {articleOnce as __articleOnce} from ${JSON.stringify(`${clientDir}/Article`)};`,
     ...behaviours.map((name) => `import __${name} from ${JSON.stringify(`${clientDir}/${name}`)};`),
     ...kept,
     `export default __articleOnce(${behaviours.map((name) => `__${name}`).join(', ')});`,

@@ -20,7 +20,7 @@ export type Plan = Readonly<{
   lazy: readonly LazyRoute[];
   /** Registry keys the browser bundle's own registry keeps. */
   registryKeys: ReadonlySet<string>;
-  /** Of those, the keys of pages with an article file, with the page's path. */
+  /** Of those, the keys of Markdown with an article file, with the path of the route that has it. */
   articleKeys: ReadonlyMap<string, string>;
 }>;
 
@@ -67,7 +67,7 @@ export function planLazyRoutes(
   chunkNames: RoutesChunkNames,
   registry: ReadonlyMap<string, string>,
   baseUrl: string,
-  /** Whether a module (a registry path) is a page's Markdown with an article file. */
+  /** Whether a module (a registry path) is Markdown with an article file: a page's, or its preview. */
   isArticle: (modulePath: string) => boolean = () => false,
 ): Plan {
   const candidates = routes.filter(
@@ -89,15 +89,16 @@ export function planLazyRoutes(
   };
   collect(shell);
 
-  // A shell route's Markdown with an article file: its registry entry fetches the article too.
+  // A shell route's Markdown with an article file (a page's, or a preview a
+  // list shows): its registry entry fetches the route's article file too. A
+  // preview on two such lists fetches the first's, which has it.
   const articleKeys = new Map<string, string>();
   const collectArticles = (nodes: readonly RouteNode[]) => {
     for (const node of nodes) {
-      const names = chunkNames[node.key];
-      const content =
-        names && typeof names === 'object' && !Array.isArray(names) ? names.content : undefined;
-      if (typeof content === 'string' && isArticle(registry.get(content) ?? '')) {
-        articleKeys.set(content, node.path);
+      for (const key of chunkNamesOf(chunkNames[node.key])) {
+        if (!articleKeys.has(key) && isArticle(registry.get(key) ?? '')) {
+          articleKeys.set(key, node.path);
+        }
       }
       if (node.routes) collectArticles(node.routes);
     }

@@ -157,7 +157,16 @@ type Docusaurus = Window['docusaurus'];
 /** What the promise of `prefetch` and `preload` resolves to (`void[]`). */
 type Settled = Awaited<Exclude<ReturnType<Docusaurus['prefetch']>, false>>;
 
-const prefetch: Docusaurus['prefetch'] = (routePath) => {
+/**
+ * The path of a link's target: Docusaurus's Link passes its `to` whole, with
+ * any `?query` and `#anchor` (a search result's heading), and routes (and
+ * the lazy routes' preload this passes it to) take the path only: a route
+ * file asked for with an anchor is asked for as the path before it.
+ */
+const linkPath = (link: string): string => link.replace(/[?#].*$/s, '');
+
+const prefetch: Docusaurus['prefetch'] = (link) => {
+  const routePath = linkPath(link);
   if (isSlowConnection() || loaded.has(routePath) || fetched.has(routePath)) return false;
   fetched.add(routePath);
   return new Promise<Settled>((resolve) => {
@@ -166,7 +175,8 @@ const prefetch: Docusaurus['prefetch'] = (routePath) => {
   });
 };
 
-const preload: Docusaurus['preload'] = (routePath) => {
+const preload: Docusaurus['preload'] = (link) => {
+  const routePath = linkPath(link);
   if (isSlowConnection() || loaded.has(routePath)) return false;
   loaded.add(routePath);
   return preloadHelper(routePath) as Promise<Settled>;

@@ -1,5 +1,12 @@
 import {isValidElement, type ComponentProps, type ComponentType, type ReactNode} from 'react';
 
+/**
+ * The attribute a list page's preview element carries its post's path in
+ * (../theme/BlogPostItem/Content writes it): the build (../extract.ts) and
+ * the browser (./previews.ts) find previews by it.
+ */
+export const PREVIEW_ATTRIBUTE = 'data-preview';
+
 /** What BlogPostItem/Content and DocItem/Content (../theme) give an article. */
 export type ArticleProps = ComponentProps<'div'> & {readonly path: string};
 

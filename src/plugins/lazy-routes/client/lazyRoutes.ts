@@ -14,7 +14,7 @@ import registry from '@generated/registry';
 import routesChunkNames from '@generated/routesChunkNames';
 import siteConfig from '@generated/docusaurus.config';
 import type {RouteChunkNames} from '@docusaurus/types';
-import {hasArticle, setArticle} from '@site/src/lib/article-store';
+import {setArticle, setPreview} from '@site/src/lib/article-store';
 import {
   articlePath,
   currentRoutePath,
@@ -129,12 +129,12 @@ export const manifestUrls = (path: string, manifest: Manifest): string[] => [
 ];
 
 /**
- * Loads the article file of a page whose article is the server's HTML (this
- * page's is already in the store). Like a manifest, a failed fetch is asked
- * again next time.
+ * Loads the article file of a page whose article, or a list page whose
+ * previews, are the server's HTML (this page's own are in the store already,
+ * captured from it). Like a manifest, a failed fetch is asked again next time.
  */
 export function fetchArticle(path: string): Promise<void> {
-  if (hasArticle(path)) return Promise.resolve();
+  if (path === thisPage?.path) return Promise.resolve();
   let loaded = articleFiles.get(path);
   if (!loaded) {
     const url = articleUrl(path);
@@ -144,6 +144,8 @@ export function fetchArticle(path: string): Promise<void> {
         const file = (await response.json()) as ArticleFile;
         checkBuild(file, path, url);
         if (file.html !== undefined) setArticle(path, file.html);
+        for (const [post, preview] of Object.entries(file.previews ?? {}))
+          setPreview(post, preview);
       },
       () => {
         throw chunkLoadError(path, url, 'network error');
@@ -155,13 +157,14 @@ export function fetchArticle(path: string): Promise<void> {
   return loaded;
 }
 
-/** A registry loader that also loads a page's article file (plan.ts registryModule). */
+/** A registry loader that also loads its route's article file (plan.ts registryModule). */
 type ArticleLoader<T> = (() => Promise<T>) & {readonly articlePath: string};
 
 /**
- * The registry loader for the Markdown of a page with an article file: the
- * module and the article load side by side. Called while the registry module
- * is evaluated, so it only wraps (nothing of this module is read then).
+ * The registry loader for Markdown with an article file (a page's, or a
+ * preview on a list): the module and the route's article file load side by
+ * side. Called while the registry module is evaluated, so it only wraps
+ * (nothing of this module is read then).
  */
 export function withArticle<T>(path: string, load: () => Promise<T>): ArticleLoader<T> {
   const loader = () => Promise.all([load(), fetchArticle(path)]).then(([module]) => module);
