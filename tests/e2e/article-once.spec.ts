@@ -13,7 +13,7 @@ import type {Page} from '@playwright/test';
 import {expect, test} from './fixtures';
 import {seriesOf, type BlogPost} from '../blog';
 import {readMarkdown} from '../content/markdown';
-import {openHydrated, sitemapPaths, waitForHydration} from './helpers';
+import {clickCopy, openHydrated, sitemapPaths, waitForHydration} from './helpers';
 
 const ARTICLE = '#__blog-post-container, .theme-doc-markdown';
 
@@ -402,8 +402,7 @@ test('after client navigation into a post, its code blocks copy and wrap, and a 
   const block = page.locator(`${ARTICLE.split(',')[0]} .theme-code-block`).first();
   await expect(block).toBeVisible();
   const lines = await block.locator('.token-line').allTextContents();
-  await block.getByRole('button', {name: '复制代码到剪贴板'}).click();
-  await expect(block.getByRole('button', {name: '复制成功'})).toBeAttached();
+  await clickCopy(block);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(lines.join('\n'));
 
   const wide = page

@@ -138,3 +138,23 @@ export async function paintedLuminance(
 /** The WCAG contrast ratio of two relative luminances. */
 export const contrastRatio = (a: number, b: number): number =>
   (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+
+/**
+ * Clicks a code block's copy button and waits until it has said 复制成功.
+ * That name lasts a second, which a busy machine's polling can miss, so every
+ * name the button takes is recorded; afterwards it offers to copy again.
+ */
+export async function clickCopy(block: Locator): Promise<void> {
+  const copy = block.getByRole('button', {name: '复制代码到剪贴板'});
+  const handle = await copy.evaluateHandle((button) => {
+    const names: string[] = [];
+    new MutationObserver(() => names.push(button.getAttribute('aria-label') ?? '')).observe(
+      button,
+      {attributeFilter: ['aria-label']},
+    );
+    return names;
+  });
+  await copy.click();
+  await expect.poll(() => handle.evaluate((names) => [...names])).toContain('复制成功');
+  await expect(copy).toBeAttached();
+}
