@@ -217,7 +217,36 @@ describe('a broken assumption is reported, naming the plugin and the assumption'
       text.replace('hidden: tabItem.props.value !== selectedValue', 'inert: false'),
     );
     assert.deepEqual(brokenOf(broken), [
-      'article-once › Tabs markup: @docusaurus/theme-classic/lib/theme/Tabs/index.js no longer hides every panel but the selected',
+      'article-once › Tabs markup: @docusaurus/theme-classic/lib/theme/Tabs or TabItem no longer hides every panel but the selected',
+    ]);
+  });
+
+  test('each TabItem hiding itself when not selected (as from 3.10) keeps article-once', () => {
+    const moved = withEdited('@docusaurus/theme-classic', 'lib/theme/Tabs/index.js', (text) =>
+      text.replace('hidden: tabItem.props.value !== selectedValue', 'inert: false'),
+    );
+    const tabItem = path.join(moved.dir('@docusaurus/theme-classic'), 'lib/theme/TabItem/index.js');
+    writeFileSync(
+      tabItem,
+      readFileSync(tabItem, 'utf8').replace(
+        '{...{hidden}}>',
+        '{...{hidden}}>{null}</div>;\n}\nexport function TabItemOf({isSelected}) {\n  return <div role="tabpanel" hidden={!isSelected}>',
+      ),
+    );
+    assert.deepEqual(brokenOf(moved), []);
+  });
+
+  test('core’s protocol test written as RFC 3986’s scheme (as from 3.10) keeps article-once, one that takes a path for a protocol breaks it', () => {
+    const file = 'lib/client/exports/isInternalUrl.js';
+    const rfc = withEdited('@docusaurus/core', file, (text) =>
+      text.replace('/^(?:\\w*:|\\/\\/)/', '/^(?:[A-Za-z][A-Za-z\\d+.-]*:|\\/\\/)/'),
+    );
+    assert.deepEqual(brokenOf(rfc), []);
+    const broken = withEdited('@docusaurus/core', file, (text) =>
+      text.replace('/^(?:\\w*:|\\/\\/)/', '/^(?:.*:|\\/\\/)/'),
+    );
+    assert.deepEqual(brokenOf(broken), [
+      'article-once › Link click rules: @docusaurus/core/lib/client/exports/isInternalUrl.js no longer treats a URL with a protocol (or `//`) as external',
     ]);
   });
 

@@ -19,6 +19,35 @@ import theme, {importsAssumption, upstreamAssumption} from '../../contract/theme
 
 const MDX_LOADER = '@docusaurus/mdx-loader';
 const THEME_CLASSIC = '@docusaurus/theme-classic';
+
+/**
+ * core's isInternalUrl still takes a URL with a protocol, or one starting
+ * `//`, for an external link, and a path or `#anchor` for an internal one:
+ * its `hasProtocol` pattern is read from the file and run on examples (3.7
+ * writes it `\w*:`, 3.10 as RFC 3986's scheme; client/links.ts decides by the
+ * URL's origin, which both agree with).
+ */
+function expectExternalUrls(pkgs: Installed): void {
+  const file = 'lib/client/exports/isInternalUrl.js';
+  const source = /return \/(.+)\/\.test\(url\)/.exec(pkgs.read('@docusaurus/core', file))?.[1];
+  const hasProtocol = source === undefined ? undefined : new RegExp(source);
+  const external = [
+    'https://example.com/',
+    'http://example.com',
+    '//example.com/x',
+    'mailto:a@b.c',
+  ];
+  const internal = ['/docs/intro', 'docs/intro', '#top', '?page=2', '/blog/a:b'];
+  if (
+    !hasProtocol ||
+    !external.every((url) => hasProtocol.test(url)) ||
+    internal.some((url) => hasProtocol.test(url))
+  ) {
+    throw new Error(
+      `@docusaurus/core/${file} no longer treats a URL with a protocol (or \`//\`) as external`,
+    );
+  }
+}
 const BLOG = '@docusaurus/plugin-content-blog';
 
 /** What the copies of BlogPostItem/Content and DocItem/Content change. */
@@ -161,14 +190,13 @@ const articleOnce: Subject = {
       use: 'client/tabs.ts does the same on that markup, with no React',
       check: (pkgs) => {
         expectText(pkgs, THEME_CLASSIC, 'lib/theme/Tabs/index.js', [
-          ["clsx('tabs-container'", 'renders a `tabs-container`'],
+          ["'tabs-container'", 'renders a `tabs-container`'],
           ['role="tablist"', 'renders the tab list as `role="tablist"`'],
           ['role="tab"', 'renders each tab as `role="tab"`'],
           ['tabIndex={selectedValue === value ? 0 : -1}', 'gives the selected tab tabIndex 0'],
           ['aria-selected={selectedValue === value}', 'marks the selected tab aria-selected'],
           ["'tabs__item--active': selectedValue === value", 'marks it `tabs__item--active`'],
           ['<div className="margin-top--md">', 'puts the panels in one div'],
-          ['hidden: tabItem.props.value !== selectedValue', 'hides every panel but the selected'],
           ["case 'Enter':", 'selects a tab on Enter'],
           [
             'focusElement = tabRefs[nextTab] ?? tabRefs[0];',
@@ -187,6 +215,17 @@ const articleOnce: Subject = {
           ['role="tabpanel"', 'renders a panel as `role="tabpanel"`'],
           ['{...{hidden}}', 'hides a panel with the `hidden` attribute'],
         ]);
+        // Tabs hides the others up to 3.9; from 3.10 each TabItem hides itself.
+        const hidesOthers =
+          pkgs
+            .read(THEME_CLASSIC, 'lib/theme/Tabs/index.js')
+            .includes('hidden: tabItem.props.value !== selectedValue') ||
+          pkgs.read(THEME_CLASSIC, 'lib/theme/TabItem/index.js').includes('hidden={!isSelected}');
+        if (!hidesOthers) {
+          throw new Error(
+            `${THEME_CLASSIC}/lib/theme/Tabs or TabItem no longer hides every panel but the selected`,
+          );
+        }
       },
       checkedBy:
         'tests/e2e/article-once.spec.ts (Tabs inside an article switch on click and on Enter, and the arrow keys move along them)',
@@ -214,9 +253,7 @@ const articleOnce: Subject = {
           ],
           ['window.docusaurus.prefetch(targetLink);', 'prefetches with window.docusaurus.prefetch'],
         ]);
-        expectText(pkgs, '@docusaurus/core', 'lib/client/exports/isInternalUrl.js', [
-          ['/^(?:\\w*:|\\/\\/)/', 'treats a URL with a protocol (or `//`) as external'],
-        ]);
+        expectExternalUrls(pkgs);
         expectText(pkgs, 'react-router-dom', 'esm/react-router-dom.js', [
           ['event.button === 0', 'navigates on a left click only'],
           ['!isModifiedEvent(event)', 'leaves a click with a modifier key to the browser'],
