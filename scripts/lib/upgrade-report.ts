@@ -85,10 +85,24 @@ export function e2eResults(json: string): E2e {
 
 export type Budgets = {
   routes: Record<string, {path: string; jsGzip: number; cssGzip: number}>;
+  lists: {jsGzip: number; cssGzip: number};
   posts: {spreadGzip: number};
 };
 
 export type Overrun = {what: string; measured: number; budget: number};
+
+const isPostEntry = (entry: unknown): entry is [string, number] =>
+  Array.isArray(entry) &&
+  entry.length === 2 &&
+  typeof entry[0] === 'string' &&
+  typeof entry[1] === 'number';
+
+const isListEntry = (entry: unknown): entry is [string, number, number] =>
+  Array.isArray(entry) &&
+  entry.length === 3 &&
+  typeof entry[0] === 'string' &&
+  typeof entry[1] === 'number' &&
+  typeof entry[2] === 'number';
 
 /** Every byte budget (tests/budgets.json) a measured page went over. */
 export function budgetOverruns(measured: readonly E2eTest[], budgets: Budgets): Overrun[] {
@@ -105,12 +119,15 @@ export function budgetOverruns(measured: readonly E2eTest[], budgets: Budgets): 
       const bytes = test.bytes as {jsGzip?: unknown; cssGzip?: unknown};
       over(`${type} \`${budget.path}\`: JS`, bytes.jsGzip, budget.jsGzip);
       over(`${type} \`${budget.path}\`: CSS`, bytes.cssGzip, budget.cssGzip);
-    } else if (Array.isArray(test.bytes)) {
+    } else if (Array.isArray(test.bytes) && test.bytes.every(isListEntry)) {
+      // The list pages test: [path, JS gzip, CSS gzip] of every list page.
+      for (const [at, js, css] of test.bytes) {
+        over(`list page \`${at}\`: JS`, js, budgets.lists.jsGzip);
+        over(`list page \`${at}\`: CSS`, css, budgets.lists.cssGzip);
+      }
+    } else if (Array.isArray(test.bytes) && test.bytes.every(isPostEntry)) {
       // The posts test: [permalink, JS gzip] of every post.
-      const posts = (test.bytes as unknown[]).filter(
-        (entry): entry is [string, number] =>
-          Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'number',
-      );
+      const posts = test.bytes;
       const post = budgets.routes.post?.jsGzip ?? Infinity;
       for (const [permalink, gzip] of posts) over(`post \`${permalink}\`: JS`, gzip, post);
       const sizes = posts.map(([, gzip]) => gzip);

@@ -147,6 +147,37 @@ test('the spread of the posts is a budget too', () => {
   ]);
 });
 
+test('list pages are held to the list budget, not taken for posts', () => {
+  const lists = e2eResults(
+    report([
+      {
+        file: 'e2e/budgets.spec.ts',
+        title:
+          'every list page (the blog’s, each author’s, each tag’s, and their pages) stays within the list budget',
+        status: 'failed',
+        error: 'Error: first-load JS (gzip) of /blog/page/2',
+        bytes: [
+          ['/blog', budgets.lists.jsGzip, budgets.lists.cssGzip],
+          ['/blog/page/2', budgets.lists.jsGzip + 9, budgets.lists.cssGzip],
+          ['/blog/authors/a', 1000, budgets.lists.cssGzip + 3],
+        ],
+      },
+    ]),
+  );
+  assert.deepEqual(budgetOverruns(lists.measured, budgets), [
+    {
+      what: 'list page `/blog/page/2`: JS',
+      measured: budgets.lists.jsGzip + 9,
+      budget: budgets.lists.jsGzip,
+    },
+    {
+      what: 'list page `/blog/authors/a`: CSS',
+      measured: budgets.lists.cssGzip + 3,
+      budget: budgets.lists.cssGzip,
+    },
+  ]);
+});
+
 test('a failure is summed up in one line; a CSP violation by its directive and hash', () => {
   const diff = [
     'Error: /blog',
