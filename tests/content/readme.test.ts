@@ -13,6 +13,9 @@ import {load as loadYaml} from 'js-yaml';
 import {fasterFuture} from '../../config/faster';
 import subjects from '../../scripts/lib/contract-subjects';
 import {PORTS} from '../../scripts/bench/sites';
+import {checkBreak, listSwitchOffs} from '../../scripts/lib/switch-offs';
+import {PREVIEW_ATTRIBUTE} from '../../src/plugins/article-once/client/marker';
+import {ARTICLE_DIR, MANIFEST_DIR} from '../../src/lib/route-files';
 
 const ROOT = join(__dirname, '../..');
 const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');
@@ -302,12 +305,14 @@ test('the Node.js versions CONTRIBUTING names are the engines, each with the rel
 test('the budgets CONTRIBUTING quotes are those of tests/budgets.json', () => {
   const budgets = JSON.parse(read('tests/budgets.json')) as {
     routes: Record<string, {jsGzip: number}>;
+    lists: {jsGzip: number};
     posts: {spreadGzip: number};
   };
   const said = section(text('CONTRIBUTING.md'), '首屏字节预算');
   const number = (n: number) => n.toLocaleString('en-US');
   assert.match(said, new RegExp(`文章 ${number(budgets.routes.post?.jsGzip ?? 0)} B`));
   assert.match(said, new RegExp(`文档 ${number(budgets.routes.doc?.jsGzip ?? 0)} B`));
+  assert.match(said, new RegExp(`列表页 ${number(budgets.lists.jsGzip)} B`));
   assert.match(said, new RegExp(`不超过 ${number(budgets.posts.spreadGzip)} B`));
 });
 
@@ -500,4 +505,172 @@ test('bench/README links every report in bench/reports and names every older res
     assert.ok(readme.includes(`](reports/${report})`), `bench/README.md does not link ${report}`);
   for (const file of readdirSync(join(ROOT, 'bench')).filter((f) => /\.(json|txt)$/.test(f)))
     assert.ok(readme.includes(`\`${file}\``), `bench/README.md does not name ${file}`);
+});
+
+test('the README serves the build where `npm run serve` listens: its port, on 127.0.0.1 only', () => {
+  const comment = /```bash\n(#[^\n]*)/.exec(text('README.md'))?.[1] ?? '';
+  const port = /http:\/\/localhost:(\d+)/.exec(comment)?.[1];
+  assert.ok(port, `the first command's comment names no http://localhost:<port>: ${comment}`);
+  assert.match(comment, /只监听 127\.0\.0\.1/);
+  assert.match(pkg.scripts.serve ?? '', new RegExp(`--port ${port}\\b`));
+  assert.match(pkg.scripts.serve ?? '', /--host 127\.0\.0\.1\b/);
+});
+
+/** The Playwright projects of playwright.config.ts, every one selected. */
+function playwrightProjects(): string[] {
+  const env: NodeJS.ProcessEnv = {...process.env};
+  delete env.E2E_PROJECTS;
+  const listed = spawnSync(
+    process.execPath,
+    [
+      ...process.execArgv,
+      '-e',
+      "import('./playwright.config.ts').then((m) => { const c = m.default.default ?? m.default; console.log(c.projects.map((p) => p.name).join(',')); })",
+    ],
+    {cwd: ROOT, encoding: 'utf8', env},
+  );
+  assert.equal(listed.status, 0, listed.stderr);
+  return listed.stdout.trim().split(',');
+}
+
+const CHINESE_COUNT = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
+
+test('the Playwright projects CONTRIBUTING describes, and the count the README gives, are playwright.config.ts’s', () => {
+  const projects = playwrightProjects();
+  const e2e = /^10\. \*\*`test:e2e`\*\*：[^\n]*?(\S)个项目：\n((?: {4}.*\n)+)/m.exec(
+    section(text('CONTRIBUTING.md'), '的每一层'),
+  );
+  assert.ok(e2e, 'CONTRIBUTING has the test:e2e layer with its projects');
+  assert.equal(e2e[1], CHINESE_COUNT[projects.length], 'CONTRIBUTING’s count');
+  const described = [...(e2e[2] ?? '').matchAll(/^ {4}- `([\w-]+)`：/gm)].map((m) => m[1]);
+  assert.deepEqual(described, projects);
+  const readme = /（(\S)个 Playwright 项目/.exec(text('README.md'))?.[1];
+  assert.equal(readme, CHINESE_COUNT[projects.length], 'the README’s count');
+  // The everything-off build the `switched-off` project serves, where CONTRIBUTING says.
+  const dir = /构建进 `([^`]+)` 后提供/.exec(e2e[2] ?? '')?.[1]?.replace(/\/$/, '');
+  assert.ok(dir && read('playwright.config.ts').includes(`'${dir}'`), `${dir}`);
+  assert.match(read('scripts/switched-off-site.ts'), new RegExp(`'${dir}'`));
+  assert.match(e2e[2] ?? '', /`CONTRACT_BREAK=\*`/);
+  assert.match(read('scripts/switched-off-site.ts'), /\|\| '\*';/);
+});
+
+test('every spec file the documents name is one in tests/', () => {
+  const specs = spawnSync('git', ['ls-files', '-co', '--exclude-standard', 'tests/**/*.spec.ts'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  }).stdout.split('\n');
+  let checked = 0;
+  for (const doc of DOCS) {
+    for (const name of backticked(prose(text(doc)))) {
+      for (const [spec = ''] of name.matchAll(/[\w./-]+\.spec\.ts/g)) {
+        const found = spec.includes('/')
+          ? specs.includes(spec)
+          : specs.some((file) => file.endsWith(`/${spec}`));
+        assert.ok(found, `${doc}: ${spec} is no spec file in tests/`);
+        checked += 1;
+      }
+    }
+  }
+  assert.ok(checked >= 5, `only ${checked} spec files`);
+});
+
+test('each `subject › check` and CONTRACT_BREAK value the documents give is one the contract knows', () => {
+  const known = new Map<string, Set<string>>();
+  for (const subject of subjects) {
+    known.set(subject.name, new Set(subject.assumptions.map((a) => a.id)));
+  }
+  // A switch-off may force a check of the plugin's own (its generated files): `subject › id`.
+  for (const {force, subject} of listSwitchOffs()) {
+    const id = force.split(' › ')[1];
+    if (id) known.get(subject)?.add(id);
+  }
+  let checked = 0;
+  for (const doc of DOCS) {
+    for (const name of backticked(prose(text(doc)))) {
+      const named = /^([\w/.-]+) › ([^:]+?)(?::|$)/.exec(name);
+      if (named && known.has(named[1] ?? '')) {
+        assert.ok(known.get(named[1] ?? '')?.has(named[2] ?? ''), `${doc}: \`${name}\``);
+        checked += 1;
+      }
+      const value = /^CONTRACT_BREAK=(.+)$/.exec(name)?.[1];
+      if (value) {
+        assert.doesNotThrow(() => checkBreak(value), `${doc}: \`${name}\``);
+        checked += 1;
+      }
+    }
+  }
+  assert.ok(checked >= 4, `only ${checked} names`);
+});
+
+test('the number of switch-offs UPGRADING gives is the register’s, and the options it names are ones the scripts read', () => {
+  const tested = section(text('UPGRADING.md'), '每条关掉的路');
+  const said = /现在有 (\d+) 个/.exec(tested)?.[1];
+  assert.equal(Number(said), listSwitchOffs().length);
+  const reads = (file: string, option: string) =>
+    new RegExp(`\\.(?:get|has)\\('${option}'\\)`).test(read(file));
+  const options = (part: string) =>
+    backticked(prose(part)).flatMap((name) =>
+      [...name.matchAll(/(?:^| )--([a-z][\w-]*)/g)].map((m) => m[1] ?? ''),
+    );
+  for (const option of options(tested)) {
+    assert.ok(
+      reads('scripts/switch-offs.ts', option) || reads('scripts/switched-off-site.ts', option),
+      `--${option}`,
+    );
+  }
+  const upgrade = section(text('UPGRADING.md'), '在副本里试一次升级');
+  const named = options(upgrade);
+  assert.ok(named.includes('no-switch-offs'), 'UPGRADING names --no-switch-offs');
+  for (const option of named) assert.ok(reads('scripts/check-upgrade.ts', option), `--${option}`);
+  // The README's and CONTRIBUTING's `-- --only=…` for test:switch-offs.
+  for (const doc of ['README.md', 'CONTRIBUTING.md'] as const) {
+    const line = text(doc)
+      .split('\n')
+      .find((l) => l.includes('npm run test:switch-offs') && l.includes('--only='));
+    assert.ok(line, `${doc} shows test:switch-offs --only`);
+  }
+  assert.ok(reads('scripts/switch-offs.ts', 'only'));
+});
+
+test('check:upgrade runs the switch-offs on the grown site’s port, as CONTRIBUTING says', () => {
+  const script = read('scripts/check-upgrade.ts');
+  assert.match(script, /'scripts\/switch-offs\.ts'/);
+  assert.match(
+    script,
+    /E2E_SWITCHED_OFF_PORT:\s*process\.env\.E2E_SWITCHED_OFF_PORT \?\? process\.env\.E2E_GROWN_PORT \?\?/,
+  );
+  assert.match(
+    section(text('CONTRIBUTING.md'), '端口'),
+    /把 `E2E_SWITCHED_OFF_PORT` 设成 `E2E_GROWN_PORT` 的值/,
+  );
+});
+
+test('UPGRADING links the newest report of each version in upgrade/, where check:upgrade writes them', () => {
+  const script = read('scripts/check-upgrade.ts');
+  const dir = /const REPORT_DIR = '([^']+)'/.exec(script)?.[1] ?? '';
+  assert.equal(dir, 'upgrade');
+  assert.match(script, /`\$\{version\}-\$\{day\}\.md`/);
+  const newest = new Map<string, string>();
+  for (const file of readdirSync(join(ROOT, dir)).sort()) {
+    const version = /^(\d+\.\d+\.\d+(?:-[\w.]+)?)-\d{4}-\d{2}-\d{2}(?:-\d+)?\.md$/.exec(file)?.[1];
+    assert.ok(version, `${dir}/${file} is not named <version>-<date>.md`);
+    const seen = newest.get(version);
+    if (!seen || file.slice(version.length) > seen.slice(version.length)) newest.set(version, file);
+  }
+  assert.ok(newest.size > 0, `no reports in ${dir}/`);
+  const reports = section(text('UPGRADING.md'), '各版本最近的报告');
+  const linked = [...reports.matchAll(/\]\(upgrade\/([^)]+)\)/g)].map((m) => m[1]).sort();
+  assert.deepEqual(linked, [...newest.values()].sort());
+  assert.match(text('UPGRADING.md'), new RegExp(`\`${dir}/<版本>-<日期>\\.md\``));
+});
+
+test('the names ARCHITECTURE gives the browser’s files and the preview marker are the code’s', () => {
+  const architecture = prose(text('ARCHITECTURE.md'));
+  assert.ok(architecture.includes(`\`${PREVIEW_ATTRIBUTE}\``), PREVIEW_ATTRIBUTE);
+  assert.ok(architecture.includes(`\`${ARTICLE_DIR}/<列表页路径>.json\``), ARTICLE_DIR);
+  assert.ok(architecture.includes(`\`${MANIFEST_DIR}/<路径>.json\``), MANIFEST_DIR);
+  // The article-once files named by their place in the plugin (client/…).
+  for (const [, file = ''] of architecture.matchAll(/`(client\/[\w.-]+\.tsx?)`/g)) {
+    assert.ok(existsSync(join(PLUGINS, 'article-once', file)), `article-once/${file}`);
+  }
 });
