@@ -603,7 +603,7 @@ test('each `subject › check` and CONTRACT_BREAK value the documents give is on
 });
 
 test('the number of switch-offs UPGRADING gives is the register’s, and the options it names are ones the scripts read', () => {
-  const tested = section(text('UPGRADING.md'), '每条关掉的路');
+  const tested = section(text('UPGRADING.md'), '每条关闭路径');
   const said = /现在有 (\d+) 个/.exec(tested)?.[1];
   assert.equal(Number(said), listSwitchOffs().length);
   const reads = (file: string, option: string) =>
