@@ -10,8 +10,10 @@
 import assert from 'node:assert/strict';
 import {
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
@@ -34,6 +36,21 @@ describe(`the contract holds for @docusaurus/core ${pkgs.version('@docusaurus/co
         .map((finding) => `${finding.subject} › ${finding.assumption}: ${finding.error}`);
       assert.deepEqual(broken, [], `${subject.name}: ${subject.whenBroken}`);
     });
+  }
+});
+
+test('every assumptions.ts in the repository is in the register, so no subject goes unchecked', async () => {
+  const files = readdirSync(path.join(SITE_DIR, 'src', 'plugins'))
+    .map((plugin) => path.join(SITE_DIR, 'src', 'plugins', plugin, 'assumptions.ts'))
+    .filter((file) => existsSync(file))
+    .concat(path.join(SITE_DIR, 'config', 'ssrTemplate.assumptions.ts'));
+  assert.ok(files.length > 1, 'no assumptions.ts found: the check itself is broken');
+  for (const file of files) {
+    const subject = ((await import(file)) as {default: {name: string}}).default;
+    assert.ok(
+      subjects.some((registered) => registered === subject || registered.name === subject.name),
+      `${path.relative(SITE_DIR, file)} (${subject.name}) is not in scripts/lib/contract-subjects.ts`,
+    );
   }
 });
 
