@@ -8,7 +8,6 @@ import {expect, test} from './fixtures';
 import {measurePageWeight} from '../../scripts/lib/page-weight';
 import budgets from '../budgets.json';
 import {listPagePaths, openHydrated} from './helpers';
-import {listPages} from '../blog';
 
 /**
  * What no page may load before the reader interacts: search runs on demand.
@@ -38,12 +37,10 @@ for (const [type, budget] of Object.entries(budgets.routes)) {
 
 test('every list page (the blog’s, each author’s, each tag’s, and their pages) stays within the list budget', async ({
   page,
-  blog,
 }) => {
   const lists = await listPagePaths(page);
-  // The sitemap has every page of the blog's own list, and an author's at least.
-  for (const path of listPages('/blog', blog.posts.length)) expect(lists).toContain(path);
-  expect(lists.some((path) => path.startsWith('/blog/authors/'))).toBe(true);
+  // That these are all the list pages is list-previews.spec.ts's first test.
+  expect(lists.length).toBeGreaterThan(0);
   test.setTimeout(60_000 + lists.length * 5_000);
   const weights: [string, number, number][] = [];
   for (const path of lists) {

@@ -158,3 +158,7 @@ export async function clickCopy(block: Locator): Promise<void> {
   await expect.poll(() => handle.evaluate((names) => [...names])).toContain('复制成功');
   await expect(copy).toBeAttached();
 }
+
+/** Whether a script's text carries `sample`, as written or escaped in a JavaScript string. */
+export const carriesText = (script: string, sample: string): boolean =>
+  script.includes(sample) || script.includes(JSON.stringify(sample).slice(1, -1));
