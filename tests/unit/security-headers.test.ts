@@ -114,6 +114,20 @@ test("the theme's CodeBlock (code-highlight switched off) is allowed its colours
   assert.equal(report({'docs/intro.html': site}).strays.length, 3);
 });
 
+test("the theme's CodeBlock given highlighted elements (the site's CodeBlock switched off) is allowed its colours on the <pre>", () => {
+  const pre =
+    '<body><article><div class=markdown><pre tabindex=0 class="codeBlockStandalone_x thin-scrollbar language-bash codeBlockContainer_x theme-code-block" style="--prism-color:#393a34;--prism-background-color:#f6f8fa">' +
+    '<code><span class=token-line><span class="token function l-b7313e d-50fa7b">ls</span></span></code></pre>';
+  const {hashes, strays} = report({'docs/intro.html': pre});
+  assert.deepEqual(strays, []);
+  assert.deepEqual(hashes.styleAttributes, [
+    hash('--prism-color:#393a34;--prism-background-color:#f6f8fa'),
+  ]);
+  // Without the theme's classes the same <pre> is a stray.
+  const bare = pre.replace(' theme-code-block', '');
+  assert.equal(report({'docs/intro.html': bare}).strays.length, 1);
+});
+
 test('inline code no allowed component wrote is a stray, named by page and element', () => {
   const page =
     PAGE.replace('<body>', '<body><style>p{color:red}</style>').replace(

@@ -62,9 +62,14 @@ const isScript = (element: PageElement): boolean => element.tag === 'script';
  * classes without that style, so only blocks code-highlight left to the
  * theme match (when it has switched itself off).
  */
+/**
+ * The root of a code block the theme's CodeBlock rendered: a `div` for a
+ * string of code, the `<pre>` itself for code that arrives as elements
+ * (code-highlight's, when the site's CodeBlock is switched off).
+ */
 function themeCodeBlock(element: PageElement): boolean {
   return (
-    element.tag === 'div' &&
+    (element.tag === 'div' || element.tag === 'pre') &&
     hasClass(element, 'theme-code-block') &&
     (element.attributes.style ?? '').includes('--prism-')
   );
