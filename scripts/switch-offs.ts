@@ -14,7 +14,8 @@
  * `--only` keeps the switch-offs whose `force` contains the text (`*` is the
  * everything-at-once run). Ports: E2E_SWITCHED_OFF_PORT (4179). Builds go to
  * .switched-off/one/ (replaced each time); each run's build log and test
- * output stay in .switched-off/logs/.
+ * output stay in .switched-off/logs/, failed tests' traces in
+ * .switched-off/test-results/.
  */
 import {spawn} from 'node:child_process';
 import {copyFileSync, existsSync, mkdirSync, writeFileSync} from 'node:fs';
@@ -114,7 +115,15 @@ async function main(): Promise<void> {
       say(`built in ${built.seconds} s; checking…`);
       const checked = await run(
         'npx',
-        ['playwright', 'test', '--project=switched-off', '--reporter=list'],
+        // Its own output folder: a test run in the checkout at the same time
+        // would otherwise empty test-results/ under it.
+        [
+          'playwright',
+          'test',
+          '--project=switched-off',
+          '--reporter=list',
+          `--output=${path.join(DIR, 'test-results')}`,
+        ],
         path.join(LOGS, `${name}.tests.log`),
         {
           E2E_PROJECTS: 'switched-off',
