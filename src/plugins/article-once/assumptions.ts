@@ -113,7 +113,18 @@ function checkListReads(pkgs: Installed): void {
   expectText(pkgs, THEME_CLASSIC, 'lib/theme/BlogPostItems/index.js', [
     ['key={BlogPostContent.metadata.permalink}', 'keys each item by its metadata’s permalink'],
   ]);
-  // The list's JSON-LD reads the items' front matter: in the browser it is the server's.
+  // The list's JSON-LD reads the items' front matter: in the browser it is the server's,
+  // as long as the site's StructuredData renders (not the theme's, which theme-fallback
+  // puts in its place when an import of the site's breaks).
+  const ejected = theme.find((subject) => subject.name === 'theme/BlogListPage/StructuredData');
+  const fallback =
+    ejected &&
+    checkSubject(ejected, pkgs).find((f) => f.status === 'broken' && f.assumption === 'imports');
+  if (!ejected || fallback) {
+    throw new Error(
+      `the theme’s own BlogListPage/StructuredData renders instead, and reads the previews’ front matter (${fallback?.error ?? 'no theme/BlogListPage/StructuredData subject'})`,
+    );
+  }
   const structuredData = 'src/theme/BlogListPage/StructuredData';
   const browser = path.join(pkgs.siteDir, structuredData, 'useBlogJsonLd.browser.ts');
   if (!existsSync(browser) || /useBlogListPageStructuredData/.test(readFileSync(browser, 'utf8'))) {
