@@ -102,8 +102,9 @@ const COMPONENTS: readonly Component[] = [
       'blocks marked themeCodeBlock (code-highlight switched off) go to the theme’s CodeBlock, loaded on demand',
       'a plain div with the Container’s classes instead of the Container, whose inline Prism colours the CSP blocks',
     ],
-    // Its assumption “the site’s CodeBlock”: the theme's markup has no buttons for client/codeBlocks.ts.
-    fallbackAlsoOff: ['article-once'],
+    // The assumption “the site’s CodeBlock” of each: code-highlight's lines are props only the
+    // site's reads; the theme's markup has no buttons for article-once's client/codeBlocks.ts.
+    fallbackAlsoOff: ['code-highlight', 'article-once'],
   },
   {
     name: 'BlogSidebar',

@@ -3,7 +3,13 @@
  * for granted about the theme packages (see src/contract/index.ts).
  */
 import {expectText, type Subject} from '../../contract';
-import {CLIENT_EXPORTS, clientAliases, CORE, loadCodeBlockUtils} from './codeBlockUtils';
+import {
+  CLIENT_EXPORTS,
+  clientAliases,
+  CORE,
+  expectSiteCodeBlock,
+  loadCodeBlockUtils,
+} from './codeBlockUtils';
 
 const THEME_CLASSIC = '@docusaurus/theme-classic';
 
@@ -59,6 +65,13 @@ const codeHighlight: Subject = {
           throw new Error(`${THEME_CLASSIC}/lib/prism-include-languages.js no longer exists`);
         }
       },
+    },
+    {
+      id: 'the site’s CodeBlock',
+      needs:
+        'src/theme/CodeBlock renders the code blocks: its imports are all in the installed theme, so theme-fallback has not pointed @theme/CodeBlock at the theme’s own',
+      use: 'the rehype plugin hands it each block’s highlighted lines as props and leaves the text out; the theme’s own would show an empty block',
+      check: (pkgs) => expectSiteCodeBlock(pkgs),
     },
     {
       id: 'code element properties become CodeBlock props',

@@ -18,7 +18,8 @@
 import {existsSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {createJiti} from 'jiti';
-import {forcedBreak, installed, type Installed} from '../../contract';
+import {checkSubject, forcedBreak, installed, type Installed} from '../../contract';
+import theme from '../../contract/theme';
 
 export type MagicCommentConfig = Readonly<{
   className: string;
@@ -197,6 +198,24 @@ export function loadCodeBlockUtils(pkgs: Installed): CodeBlockUtils {
 
 let loaded: {utils: CodeBlockUtils} | {error: string} | undefined;
 
+/**
+ * The highlighted lines are props only src/theme/CodeBlock reads (the
+ * block's text is left out of the page): when theme-fallback puts the theme's
+ * own CodeBlock in its place (a broken import of the site's), the blocks must
+ * keep their text for it, so code-highlight switches off too.
+ */
+export function expectSiteCodeBlock(pkgs: Installed): void {
+  const codeBlock = theme.find((subject) => subject.name === 'theme/CodeBlock');
+  const fallback =
+    codeBlock &&
+    checkSubject(codeBlock, pkgs).find((f) => f.status === 'broken' && f.assumption === 'imports');
+  if (!codeBlock || fallback) {
+    throw new Error(
+      `the theme’s own CodeBlock renders instead, and reads a block’s text, not its highlighted lines (${fallback?.error ?? 'no theme/CodeBlock subject'})`,
+    );
+  }
+}
+
 /** The theme's functions, or why they cannot be used (once per process). */
 export function codeBlockUtils(): {utils: CodeBlockUtils} | {error: string} {
   if (!loaded) {
@@ -204,7 +223,9 @@ export function codeBlockUtils(): {utils: CodeBlockUtils} | {error: string} {
       // A break forced by CONTRACT_BREAK takes the path of a file that does not load.
       const forced = forcedBreak('code-highlight', 'theme-common codeBlockUtils');
       if (forced) throw new Error(forced);
-      loaded = {utils: loadCodeBlockUtils(installed())};
+      const pkgs = installed();
+      expectSiteCodeBlock(pkgs);
+      loaded = {utils: loadCodeBlockUtils(pkgs)};
     } catch (error) {
       loaded = {error: (error as Error).message};
     }
