@@ -19,7 +19,7 @@
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {SITE_DIR, type Assumption, type Installed, type Subject} from '.';
+import {checkSubject, SITE_DIR, type Assumption, type Installed, type Subject} from '.';
 
 const THEME_CLASSIC = '@docusaurus/theme-classic';
 
@@ -472,5 +472,18 @@ function subjectOf(component: Component): Subject {
 }
 
 const ejected: readonly Subject[] = COMPONENTS.map(subjectOf);
+
+/**
+ * Why theme-fallback puts the theme's own `name` (`CodeBlock`) in place of
+ * the site's (its imports assumption is broken, or forced so), or undefined
+ * while the site's renders. Plugins that depend on the site's copy read it.
+ */
+export function themeFallback(name: string, pkgs: Installed): string | undefined {
+  const subject = ejected.find((candidate) => candidate.name === `theme/${name}`);
+  if (!subject) return `no theme/${name} subject`;
+  return checkSubject(subject, pkgs).find(
+    (finding) => finding.status === 'broken' && finding.assumption === 'imports',
+  )?.error;
+}
 
 export default ejected;

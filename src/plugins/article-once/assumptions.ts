@@ -14,8 +14,8 @@
  */
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {checkSubject, expectText, type Installed, type Subject} from '../../contract';
-import theme, {importsAssumption, upstreamAssumption} from '../../contract/theme';
+import {expectText, type Installed, type Subject} from '../../contract';
+import {importsAssumption, themeFallback, upstreamAssumption} from '../../contract/theme';
 
 const MDX_LOADER = '@docusaurus/mdx-loader';
 const THEME_CLASSIC = '@docusaurus/theme-classic';
@@ -116,13 +116,10 @@ function checkListReads(pkgs: Installed): void {
   // The list's JSON-LD reads the items' front matter: in the browser it is the server's,
   // as long as the site's StructuredData renders (not the theme's, which theme-fallback
   // puts in its place when an import of the site's breaks).
-  const ejected = theme.find((subject) => subject.name === 'theme/BlogListPage/StructuredData');
-  const fallback =
-    ejected &&
-    checkSubject(ejected, pkgs).find((f) => f.status === 'broken' && f.assumption === 'imports');
-  if (!ejected || fallback) {
+  const fallback = themeFallback('BlogListPage/StructuredData', pkgs);
+  if (fallback) {
     throw new Error(
-      `the theme’s own BlogListPage/StructuredData renders instead, and reads the previews’ front matter (${fallback?.error ?? 'no theme/BlogListPage/StructuredData subject'})`,
+      `the theme’s own BlogListPage/StructuredData renders instead, and reads the previews’ front matter (${fallback})`,
     );
   }
   const structuredData = 'src/theme/BlogListPage/StructuredData';
@@ -465,17 +462,8 @@ const articleOnce: Subject = {
         'src/theme/CodeBlock renders the code blocks: its imports are all in the installed theme, so theme-fallback has not pointed @theme/CodeBlock at the theme’s own',
       use: 'client/codeBlocks.ts gives the buttons of that markup (`data-code-action`) their work inside articles, with src/lib/enhance-code-block.ts',
       check: (pkgs) => {
-        const codeBlock = theme.find((subject) => subject.name === 'theme/CodeBlock');
-        const broken =
-          codeBlock &&
-          checkSubject(codeBlock, pkgs).find(
-            (f) => f.status === 'broken' && f.assumption === 'imports',
-          );
-        if (!codeBlock || broken) {
-          throw new Error(
-            `the theme’s own CodeBlock renders instead (${broken?.error ?? 'no theme/CodeBlock subject'})`,
-          );
-        }
+        const fallback = themeFallback('CodeBlock', pkgs);
+        if (fallback) throw new Error(`the theme’s own CodeBlock renders instead (${fallback})`);
       },
     },
     {

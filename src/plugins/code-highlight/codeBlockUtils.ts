@@ -18,8 +18,8 @@
 import {existsSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {createJiti} from 'jiti';
-import {checkSubject, forcedBreak, installed, type Installed} from '../../contract';
-import theme from '../../contract/theme';
+import {forcedBreak, installed, type Installed} from '../../contract';
+import {themeFallback} from '../../contract/theme';
 
 export type MagicCommentConfig = Readonly<{
   className: string;
@@ -205,13 +205,10 @@ let loaded: {utils: CodeBlockUtils} | {error: string} | undefined;
  * keep their text for it, so code-highlight switches off too.
  */
 export function expectSiteCodeBlock(pkgs: Installed): void {
-  const codeBlock = theme.find((subject) => subject.name === 'theme/CodeBlock');
-  const fallback =
-    codeBlock &&
-    checkSubject(codeBlock, pkgs).find((f) => f.status === 'broken' && f.assumption === 'imports');
-  if (!codeBlock || fallback) {
+  const fallback = themeFallback('CodeBlock', pkgs);
+  if (fallback) {
     throw new Error(
-      `the theme’s own CodeBlock renders instead, and reads a block’s text, not its highlighted lines (${fallback?.error ?? 'no theme/CodeBlock subject'})`,
+      `the theme’s own CodeBlock renders instead, and reads a block’s text, not its highlighted lines (${fallback})`,
     );
   }
 }
