@@ -217,8 +217,10 @@ export function expectSiteCodeBlock(pkgs: Installed): void {
 export function codeBlockUtils(): {utils: CodeBlockUtils} | {error: string} {
   if (!loaded) {
     try {
-      // A break forced by CONTRACT_BREAK takes the path of a file that does not load.
-      const forced = forcedBreak('code-highlight', 'theme-common codeBlockUtils');
+      // A break forced by CONTRACT_BREAK of either build-time assumption takes the same path.
+      const forced =
+        forcedBreak('code-highlight', 'theme-common codeBlockUtils') ??
+        forcedBreak('code-highlight', 'the site’s CodeBlock');
       if (forced) throw new Error(forced);
       const pkgs = installed();
       expectSiteCodeBlock(pkgs);

@@ -64,8 +64,8 @@ const isScript = (element: PageElement): boolean => element.tag === 'script';
  */
 /**
  * The root of a code block the theme's CodeBlock rendered: a `div` for a
- * string of code, the `<pre>` itself for code that arrives as elements
- * (code-highlight's, when the site's CodeBlock is switched off).
+ * string of code, the `<pre>` itself for code that arrives as elements (a
+ * `<code>` with markup inside, which the theme's MDXCode hands to CodeBlock).
  */
 function themeCodeBlock(element: PageElement): boolean {
   return (
