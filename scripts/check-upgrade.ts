@@ -26,12 +26,13 @@
  * Ports: E2E_PORT, E2E_NGINX_PORT, E2E_GROWN_PORT, or 4373-4375 (the switch-offs
  * serve on E2E_SWITCHED_OFF_PORT, else the grown site's, which no server here uses).
  */
-import {spawn, spawnSync} from 'node:child_process';
+import {spawnSync} from 'node:child_process';
 import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {SITE_DIR, SWITCHED_OFF, type Finding} from '../src/contract';
 import subjects from './lib/contract-subjects';
+import {runLogged, type Logged} from './lib/run-logged';
 import {
   budgetOverruns,
   e2eResults,
@@ -107,7 +108,7 @@ function moveDocusaurus(dir: string, to: string): string[] {
   return moved;
 }
 
-type Run = {code: number; output: string};
+type Run = Logged;
 
 /** Runs a command in the copy, its output in a log file (and kept for reading). */
 function run(
@@ -115,24 +116,11 @@ function run(
   logName: string,
   command: string,
   args: string[],
-  env = {},
+  env: Record<string, string> = {},
 ): Promise<Run> {
   const logFile = path.join(dir, 'upgrade-logs', `${logName}.log`);
   log(`${command} ${args.join(' ')} (log: ${logFile})`);
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: dir,
-      env: {...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1'},
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('close', (code) => {
-      writeFileSync(logFile, output);
-      resolve({code: code ?? 1, output});
-    });
-  });
+  return runLogged(command, args, {cwd: dir, log: logFile, env});
 }
 
 /** The first line of a failed command's output that reads like an error. */

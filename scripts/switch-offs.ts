@@ -17,10 +17,10 @@
  * output stay in .switched-off/logs/, failed tests' traces in
  * .switched-off/test-results/.
  */
-import {spawn} from 'node:child_process';
 import {copyFileSync, existsSync, mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {ROOT} from './lib/copy-site';
+import {runLogged} from './lib/run-logged';
 import {listSwitchOffs} from './lib/switch-offs';
 
 const args = new Map(
@@ -47,28 +47,12 @@ function say(message: string): void {
 }
 
 /** Runs a command in the site; resolves with its exit code and output (also written to `log`). */
-function run(
+const run = (
   command: string,
   commandArgs: string[],
   log: string,
   env: Record<string, string> = {},
-): Promise<{code: number; output: string; seconds: number}> {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, {
-      cwd: ROOT,
-      env: {...process.env, ...env, FORCE_COLOR: '0'},
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('close', (code) => {
-      writeFileSync(log, output);
-      resolve({code: code ?? 1, output, seconds: Math.round((Date.now() - started) / 1000)});
-    });
-  });
-}
+) => runLogged(command, commandArgs, {cwd: ROOT, log, env});
 
 /** The lines of a failed run that say why (the first few). */
 function why(output: string): string {
