@@ -1,7 +1,7 @@
 /**
  * What an upgrade of Docusaurus would break, tried in a copy.
  *
- *   npm run check:upgrade -- <version> [--dir=<folder>] [--no-e2e] [--no-switch-offs]
+ *   npm run check:upgrade -- <version> [--dir=<folder>] [--no-e2e] [--no-switch-offs] [--no-switch-offs]
  *
  * Copies this repository (the working tree as git sees it; no node_modules,
  * build, .docusaurus, .grown, test-results) to a temporary folder, moves
@@ -54,7 +54,7 @@ const options = new Map(
 const version = positional[0];
 if (!version || !/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(version)) {
   console.error(
-    'usage: npm run check:upgrade -- <version, e.g. 3.10.2> [--dir=<folder>] [--no-e2e]',
+    'usage: npm run check:upgrade -- <version, e.g. 3.10.2> [--dir=<folder>] [--no-e2e] [--no-switch-offs]',
   );
   process.exit(2);
 }
