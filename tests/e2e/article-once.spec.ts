@@ -13,7 +13,14 @@ import type {Page} from '@playwright/test';
 import {expect, test} from './fixtures';
 import {seriesOf, type BlogPost} from '../blog';
 import {readMarkdown} from '../content/markdown';
-import {carriesText, clickCopy, openHydrated, sitemapPaths, waitForHydration} from './helpers';
+import {
+  carriesText,
+  scriptTexts,
+  clickCopy,
+  openHydrated,
+  sitemapPaths,
+  waitForHydration,
+} from './helpers';
 
 const ARTICLE = '#__blog-post-container, .theme-doc-markdown';
 
@@ -123,17 +130,7 @@ test('every post and doc page written in plain Markdown keeps the server’s art
   const pages = [...blog.posts.map((post) => ({path: post.permalink, file: post.source})), ...docs];
   test.setTimeout(60_000 + pages.length * 5_000);
   await markArticleBeforeTheBundle(page);
-  // Each script's text, fetched once: a page loads many of the scripts the one before it did,
-  // and the browser may take those from its cache without a response to listen to.
-  const texts = new Map<string, Promise<string>>();
-  const scriptText = (url: string) => {
-    if (!texts.has(url))
-      texts.set(
-        url,
-        page.request.get(url).then((r) => r.text()),
-      );
-    return texts.get(url) as Promise<string>;
-  };
+  const scriptText = scriptTexts(page);
   let shells = 0;
   for (const {path: pathname, file} of pages) {
     const article = await articleFile(page, pathname);

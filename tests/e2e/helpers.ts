@@ -162,3 +162,20 @@ export async function clickCopy(block: Locator): Promise<void> {
 /** Whether a script's text carries `sample`, as written or escaped in a JavaScript string. */
 export const carriesText = (script: string, sample: string): boolean =>
   script.includes(sample) || script.includes(JSON.stringify(sample).slice(1, -1));
+
+/**
+ * Each script's text, fetched once: a page loads many of the scripts the one
+ * before it did, and the browser may take those from its cache without a
+ * response to listen to.
+ */
+export function scriptTexts(page: Page): (url: string) => Promise<string> {
+  const texts = new Map<string, Promise<string>>();
+  return (url) => {
+    let text = texts.get(url);
+    if (!text) {
+      text = page.request.get(url).then((response) => response.text());
+      texts.set(url, text);
+    }
+    return text;
+  };
+}

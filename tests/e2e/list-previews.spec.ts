@@ -11,7 +11,7 @@ import type {Page} from '@playwright/test';
 import {expect, test} from './fixtures';
 import {listPages} from '../blog';
 import {readMarkdown} from '../content/markdown';
-import {carriesText, listPagePaths, openHydrated, waitForHydration} from './helpers';
+import {carriesText, scriptTexts, listPagePaths, openHydrated, waitForHydration} from './helpers';
 
 const PREVIEW = '[data-preview]';
 
@@ -137,15 +137,7 @@ test('every list page keeps the server’s previews: the same nodes after hydrat
   test.setTimeout(60_000 + lists.length * 10_000);
   const sources = new Map(blog.posts.map((post) => [post.permalink, post.source]));
   await markPreviewsBeforeTheBundle(page);
-  const texts = new Map<string, Promise<string>>();
-  const scriptText = (url: string) => {
-    if (!texts.has(url))
-      texts.set(
-        url,
-        page.request.get(url).then((r) => r.text()),
-      );
-    return texts.get(url) as Promise<string>;
-  };
+  const scriptText = scriptTexts(page);
   let shells = 0;
   for (const path of lists) {
     const file = await listFile(page, path);
